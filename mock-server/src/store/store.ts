@@ -1,0 +1,80 @@
+/**
+ * The storage interface of the engine. It is deliberately narrow and SQL-shaped: tables of
+ * JSON rows keyed by `id`, with a few declared scalar columns that can be filtered, ordered
+ * and indexed. The memory store, the SQLite store and a future PostgreSQL store implement it.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+/** A row: any JSON object with a string `id`. Declared columns must hold scalars. */
+export interface Row {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** Equality, or a range on a numeric or string column. */
+export type Condition = Scalar | { lt?: Scalar; lte?: Scalar; gt?: Scalar; gte?: Scalar };
+
+export interface Query {
+  where?: Record<string, Condition>;
+  /** Columns to order by; `id` is always a valid column. Ties keep no particular order. */
+  orderBy?: Array<[column: string, direction: 'asc' | 'desc']>;
+  limit?: number;
+  offset?: number;
+}
+
+export interface TableSpec {
+  /** Scalar fields of the row that queries may filter and order on. */
+  columns: readonly string[];
+  /** Composite indexes, each a list of columns, for the queries the engine makes. */
+  indexes?: ReadonlyArray<readonly string[]>;
+}
+
+/** Tables by name. */
+export type StoreSchema = Readonly<Record<string, TableSpec>>;
+
+export interface StoreReader {
+  get<T extends Row>(table: string, id: string): Promise<T | undefined>;
+  find<T extends Row>(table: string, query?: Query): Promise<T[]>;
+  count(table: string, where?: Record<string, Condition>): Promise<number>;
+}
+
+export interface StoreWriter extends StoreReader {
+  /** Adds a row; throws `DuplicateRowError` when the id exists. */
+  insert(table: string, row: Row): Promise<void>;
+  /** Inserts or replaces the row with this id. */
+  put(table: string, row: Row): Promise<void>;
+  /** Removes a row; answers whether it existed. */
+  delete(table: string, id: string): Promise<boolean>;
+  /** Removes every row that matches; answers how many. */
+  deleteWhere(table: string, where: Record<string, Condition>): Promise<number>;
+}
+
+export interface Store extends StoreReader {
+  /**
+   * Runs `work` as one atomic unit: all of its writes land, or none do when it throws.
+   * Transactions run one at a time, and reads outside them never see their uncommitted writes.
+   */
+  transaction<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  /** Removes every row of every table. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DuplicateRowError extends Error {
+  constructor(
+    readonly table: string,
+    readonly id: string,
+  ) {
+    super(`a row with id ${id} already exists in ${table}`);
+    this.name = 'DuplicateRowError';
+  }
+}
+
+/** Thrown when a query names a column the table does not declare. */
+export class UnknownColumnError extends Error {
+  constructor(table: string, column: string) {
+    super(`table ${table} has no queryable column ${column}`);
+    this.name = 'UnknownColumnError';
+  }
+}

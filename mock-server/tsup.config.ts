@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', engine: 'src/engine/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    target: 'node22',
+    sourcemap: true,
+  },
+  {
+    // The CLI is bundled into one file so the server reaches its ready line fast.
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    target: 'node22',
+    platform: 'node',
+    noExternal: [/.*/],
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+    sourcemap: true,
+  },
+]);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { named } from './registry';
+
+/** ISO 8601 UTC timestamp with a `Z` suffix, such as `2026-01-01T09:30:00.000Z`. */
+export const Timestamp = z.iso.datetime({ offset: false });
+
+/** A calendar date in `YYYY-MM-DD` form. */
+export const DateOnly = z.iso.date();
+
+export const Pagination = named(
+  'Pagination',
+  'Position of a page in a list.',
+  z.object({
+    limit: z.number().int().describe('Page size used.'),
+    offset: z.number().int().describe('Number of items skipped.'),
+    count: z.number().int().describe('Number of items in this page.'),
+    total: z.number().int().describe('Number of items in the whole list.'),
+    has_more: z.boolean().describe('True when another page follows.'),
+  }),
+);
+export type Pagination = z.infer<typeof Pagination>;
+
+/** Query parameters of every main API list call. */
+export const ListParams = z.object({
+  limit: z.coerce
+    .number({ error: 'must be an integer from 1 to 100' })
+    .int({ error: 'must be an integer from 1 to 100' })
+    .min(1, { error: 'must be an integer from 1 to 100' })
+    .max(100, { error: 'must be an integer from 1 to 100' })
+    .default(10),
+  offset: z.coerce
+    .number({ error: 'must be an integer of 0 or more' })
+    .int({ error: 'must be an integer of 0 or more' })
+    .min(0, { error: 'must be an integer of 0 or more' })
+    .default(0),
+});
+export type ListParams = z.input<typeof ListParams>;
+
+/** The envelope of every main API list: one page of `data` and its `pagination`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: Pagination });
+}
+export interface ListEnvelope<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export const ErrorType = z.enum([
+  'invalid_request_error',
+  'authentication_error',
+  'not_found_error',
+  'conflict_error',
+  'rate_limit_error',
+  'api_error',
+]);
+export type ErrorType = z.infer<typeof ErrorType>;
+
+export const ErrorBody = named(
+  'Error',
+  'Error body of the main API.',
+  z.object({
+    error: z.object({
+      type: z.string().describe(`One of: ${ErrorType.options.join(', ')}.`),
+      message: z.string().describe('What was wrong and what to send instead.'),
+      param: z.string().optional().describe('The request field that was wrong, when one was.'),
+      request_id: z.string().describe('Same as the X-Request-Id response header.'),
+    }),
+  }),
+);
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+import { named, openEnum } from './registry';
+
+/**
+ * Kinds of article the generator writes. `blog_post` is the spec's value; the others are the
+ * formats content teams ask for most, each with its own outline.
+ */
+export const CONTENT_TYPES = ['blog_post', 'how_to', 'listicle', 'comparison', 'product_review', 'news'] as const;
+export const ContentTypeParam = z.enum(CONTENT_TYPES, {
+  error: `must be one of: ${CONTENT_TYPES.join(', ')}`,
+});
+export const ContentType = openEnum(CONTENT_TYPES);
+export type ContentType = z.infer<typeof ContentType>;
+
+/**
+ * Lifecycle of a content item: `generating` → `draft` (or `published` with `auto_publish`) or
+ * `failed`; `draft` ⇄ `published` through publish and unpublish.
+ */
+export const CONTENT_STATUSES = ['generating', 'draft', 'published', 'failed'] as const;
+export const ContentStatus = openEnum(CONTENT_STATUSES);
+export type ContentStatus = z.infer<typeof ContentStatus>;
+
+/** Requested article length, in words. */
+export const CONTENT_LENGTH = { min: 300, max: 5000, default: 1200 } as const;
+
+export const ContentCreateParams = named(
+  'ContentCreateParams',
+  'Body of POST /projects/:id/content (spec 2.2).',
+  z.strictObject({
+    keyword: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(200, { error: 'must be at most 200 characters' })
+      .describe('Target keyword of the article. Required.'),
+    type: ContentTypeParam.default('blog_post').describe('Kind of article.'),
+    length: z
+      .number({ error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}` })
+      .int({ error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}` })
+      .min(CONTENT_LENGTH.min, {
+        error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}`,
+      })
+      .max(CONTENT_LENGTH.max, {
+        error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}`,
+      })
+      .default(CONTENT_LENGTH.default)
+      .describe('Requested length in words.'),
+    auto_publish: z
+      .boolean({ error: 'must be true or false' })
+      .default(false)
+      .describe('Publish as soon as generation finishes.'),
+  }),
+);
+export type ContentCreateParams = z.input<typeof ContentCreateParams>;
+
+export const ContentCreateResponse = named(
+  'ContentCreateResponse',
+  'Answer of POST /projects/:id/content (spec 2.2).',
+  z.object({
+    id: z.string(),
+    status: ContentStatus,
+    keyword: z.string(),
+    type: ContentType,
+    estimated_completion: Timestamp,
+    created_at: Timestamp,
+  }),
+);
+export type ContentCreateResponse = z.infer<typeof ContentCreateResponse>;
+
+export const ContentItem = named(
+  'ContentItem',
+  'A content item. Article fields are null while the item is generating or when it failed.',
+  z.object({
+    id: z.string().describe('Content id, `cnt_…`.'),
+    project_id: z.string(),
+    status: ContentStatus,
+    keyword: z.string(),
+    type: ContentType,
+    length: z.number().int().describe('Requested length in words.'),
+    auto_publish: z.boolean(),
+    title: z.string().nullable(),
+    slug: z.string().nullable().describe('Unique within the project.'),
+    content: z.string().nullable().describe('Body as sanitized HTML.'),
+    content_text: z.string().nullable().describe('Body as plain text.'),
+    excerpt: z.string().nullable(),
+    meta_title: z.string().nullable(),
+    meta_description: z.string().nullable(),
+    keywords: z.array(z.string()),
+    featured_image: z.string().nullable(),
+    author: z.string().nullable(),
+    language: z.string(),
+    canonical_url: z.string(),
+    word_count: z.number().int().nullable(),
+    failure_reason: z.string().nullable(),
+    estimated_completion: Timestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    published_at: Timestamp.nullable().describe('Time of the latest publication.'),
+  }),
+);
+export type ContentItem = z.infer<typeof ContentItem>;
+
+const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .max(max, { error: `must be at most ${max} characters` });
+const required = (max: number) => text(max).trim().min(1, { error: 'must not be empty' });
+
+export const ContentUpdateParams = named(
+  'ContentUpdateParams',
+  'Body of PUT /projects/:id/content/:contentId. Absent fields keep their value; `content` is sanitized.',
+  z.strictObject({
+    title: required(300).optional(),
+    slug: z
+      .string({ error: 'must be a string' })
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and single hyphens' })
+      .max(200, { error: 'must be at most 200 characters' })
+      .optional(),
+    content: required(500_000).optional(),
+    excerpt: text(1000).optional(),
+    meta_title: text(300).optional(),
+    meta_description: text(1000).optional(),
+    keywords: z
+      .array(required(200), { error: 'must be an array of strings' })
+      .max(50, { error: 'must hold at most 50 keywords' })
+      .optional(),
+    featured_image: z.url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ }).optional(),
+    author: text(200).optional(),
+    canonical_url: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/ })], { error: 'must be an absolute http(s) URL or ""' })
+      .optional(),
+  }),
+);
+export type ContentUpdateParams = z.input<typeof ContentUpdateParams>;
+
+export const ContentListParams = z.object({
+  status: z.enum(CONTENT_STATUSES, { error: `must be one of: ${CONTENT_STATUSES.join(', ')}` }).optional(),
+});

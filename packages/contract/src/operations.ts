@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { AdminAccount, AdminAccountCreateParams, ClockAdvanceParams, ClockState } from './admin';
+import { ErrorBody, ListParams, listOf } from './common';
+import { ContentCreateParams, ContentCreateResponse, ContentItem, ContentListParams, ContentUpdateParams } from './content';
+import { Project, ProjectCreateParams, ProjectUpdateParams, PublicApiKeyRotation } from './project';
+import { PublicArticleListResponse, PublicArticleQuery, PublicArticleResponse, PublicErrorBody } from './public-article';
+import { named } from './registry';
+
+export const Deleted = named(
+  'Deleted',
+  'Answer of a DELETE call.',
+  z.object({ id: z.string(), deleted: z.literal(true) }),
+);
+export type Deleted = z.infer<typeof Deleted>;
+
+/** Which credential an operation takes. */
+export type OperationAuth = 'bearer' | 'service-key' | 'admin' | 'none';
+
+/**
+ * One HTTP operation of the service: the single description that the OpenAPI document, the
+ * server's router and the clients are built from.
+ */
+export interface Operation {
+  /** Stable id, `resource.verb`. */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Express-style path with `:name` parameters. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: OperationAuth;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  status: number;
+  response?: z.ZodType;
+  /** Whether the operation accepts `Idempotency-Key`. */
+  idempotent?: boolean;
+}
+
+const projectPath = '/v1/projects/:id';
+const contentPath = `${projectPath}/content/:contentId`;
+
+function op(operation: Operation): Operation {
+  return { idempotent: operation.method === 'POST' && operation.auth === 'bearer', ...operation };
+}
+
+/** Every operation of the service, in the order of the documentation. */
+export const operations = [
+  op({ id: 'projects.list', method: 'GET', path: '/v1/projects', summary: 'List projects', tag: 'Projects', auth: 'bearer', query: ListParams, status: 200, response: listOf(Project) }),
+  op({ id: 'projects.create', method: 'POST', path: '/v1/projects', summary: 'Create a project', tag: 'Projects', auth: 'bearer', body: ProjectCreateParams, status: 201, response: Project }),
+  op({ id: 'projects.retrieve', method: 'GET', path: projectPath, summary: 'Get a project', tag: 'Projects', auth: 'bearer', status: 200, response: Project }),
+  op({ id: 'projects.update', method: 'PUT', path: projectPath, summary: 'Update a project', tag: 'Projects', auth: 'bearer', body: ProjectUpdateParams, status: 200, response: Project }),
+  op({ id: 'projects.delete', method: 'DELETE', path: projectPath, summary: 'Delete a project and everything in it', tag: 'Projects', auth: 'bearer', status: 200, response: Deleted }),
+  op({ id: 'projects.rotatePublicApiKey', method: 'POST', path: `${projectPath}/public-api-key/rotate`, summary: 'Replace the public article API key', tag: 'Projects', auth: 'bearer', status: 200, response: PublicApiKeyRotation }),
+  op({ id: 'content.list', method: 'GET', path: `${projectPath}/content`, summary: 'List content, newest first', tag: 'Content', auth: 'bearer', query: ListParams.extend(ContentListParams.shape), status: 200, response: listOf(ContentItem) }),
+  op({ id: 'content.create', method: 'POST', path: `${projectPath}/content`, summary: 'Generate new content', tag: 'Content', auth: 'bearer', body: ContentCreateParams, status: 202, response: ContentCreateResponse }),
+  op({ id: 'content.retrieve', method: 'GET', path: contentPath, summary: 'Get a content item', tag: 'Content', auth: 'bearer', status: 200, response: ContentItem }),
+  op({ id: 'content.update', method: 'PUT', path: contentPath, summary: 'Update content', tag: 'Content', auth: 'bearer', body: ContentUpdateParams, status: 200, response: ContentItem }),
+  op({ id: 'content.delete', method: 'DELETE', path: contentPath, summary: 'Delete content', tag: 'Content', auth: 'bearer', status: 200, response: Deleted }),
+  op({ id: 'content.publish', method: 'POST', path: `${contentPath}/publish`, summary: 'Publish a draft', tag: 'Content', auth: 'bearer', status: 200, response: ContentItem }),
+  op({ id: 'content.unpublish', method: 'POST', path: `${contentPath}/unpublish`, summary: 'Take a published article offline', tag: 'Content', auth: 'bearer', status: 200, response: ContentItem }),
+  op({ id: 'publicArticles.get', method: 'GET', path: '/public-article-api', summary: 'List published articles, or get one with ?id=', tag: 'Public article API', auth: 'service-key', query: PublicArticleQuery, status: 200, response: z.union([PublicArticleListResponse, PublicArticleResponse]) }),
+  op({ id: 'admin.accounts.create', method: 'POST', path: '/__admin/accounts', summary: 'Create an account with a main API key', tag: 'Admin', auth: 'admin', body: AdminAccountCreateParams, status: 201, response: AdminAccount }),
+  op({ id: 'admin.clock.retrieve', method: 'GET', path: '/__admin/clock', summary: 'Read the server clock', tag: 'Admin', auth: 'admin', status: 200, response: ClockState }),
+  op({ id: 'admin.clock.advance', method: 'POST', path: '/__admin/clock/advance', summary: 'Move the manual clock and run everything that falls due', tag: 'Admin', auth: 'admin', body: ClockAdvanceParams, status: 200, response: ClockState }),
+  op({ id: 'admin.reset', method: 'POST', path: '/__admin/reset', summary: 'Restore the seeded state', tag: 'Admin', auth: 'admin', status: 200, response: z.object({ reset: z.literal(true) }) }),
+  op({ id: 'health', method: 'GET', path: '/healthz', summary: 'Liveness', tag: 'Admin', auth: 'none', status: 200, response: z.object({ status: z.literal('ok') }) }),
+] as const satisfies readonly Operation[];
+
+export type OperationId = (typeof operations)[number]['id'];
+
+/** The error body an operation answers with when it fails. */
+export function errorBodyOf(operation: Pick<Operation, 'auth'>): z.ZodType {
+  return operation.auth === 'service-key' ? PublicErrorBody : ErrorBody;
+}
