@@ -7,7 +7,15 @@ const report = '.test-results/vitest.json';
 mkdirSync('.test-results', { recursive: true });
 const run = spawnSync(
   'pnpm',
-  ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = 'tests: no report was written';

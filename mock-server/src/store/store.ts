@@ -12,6 +12,14 @@ export interface Row {
   [field: string]: unknown;
 }
 
+/**
+ * What callers pass and get back: any object type with an `id` (interfaces included).
+ * Implementations treat it as a `Row`.
+ */
+export interface Identified {
+  id: string;
+}
+
 /** Equality, or a range on a numeric or string column. */
 export type Condition = Scalar | { lt?: Scalar; lte?: Scalar; gt?: Scalar; gte?: Scalar };
 
@@ -34,16 +42,16 @@ export interface TableSpec {
 export type StoreSchema = Readonly<Record<string, TableSpec>>;
 
 export interface StoreReader {
-  get<T extends Row>(table: string, id: string): Promise<T | undefined>;
-  find<T extends Row>(table: string, query?: Query): Promise<T[]>;
+  get<T extends Identified>(table: string, id: string): Promise<T | undefined>;
+  find<T extends Identified>(table: string, query?: Query): Promise<T[]>;
   count(table: string, where?: Record<string, Condition>): Promise<number>;
 }
 
 export interface StoreWriter extends StoreReader {
   /** Adds a row; throws `DuplicateRowError` when the id exists. */
-  insert(table: string, row: Row): Promise<void>;
+  insert<T extends Identified>(table: string, row: T): Promise<void>;
   /** Inserts or replaces the row with this id. */
-  put(table: string, row: Row): Promise<void>;
+  put<T extends Identified>(table: string, row: T): Promise<void>;
   /** Removes a row; answers whether it existed. */
   delete(table: string, id: string): Promise<boolean>;
   /** Removes every row that matches; answers how many. */

@@ -1,0 +1,395 @@
+import {
+  type Condition,
+  DuplicateRowError,
+  type Identified,
+  type Query,
+  type Row,
+  type Scalar,
+  type Store,
+  type StoreReader,
+  type StoreSchema,
+  type StoreWriter,
+  UnknownColumnError,
+} from './store';
+
+/** A row as held by the store: its JSON text (what callers get back, parsed afresh) and a private parse. */
+interface StoredRow {
+  json: string;
+  row: Row;
+}
+
+interface TableInfo {
+  name: string;
+  columns: ReadonlySet<string>;
+}
+
+type Predicate = (row: Row) => boolean;
+
+const RANGE_KEYS: ReadonlySet<string> = new Set(['lt', 'lte', 'gt', 'gte']);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Opens a store that keeps every row in memory. It has no Node-only imports, so it also runs in a
+ * browser under MSW. Queries follow the SQLite store's semantics exactly, so either can stand in for
+ * the other in tests.
+ *
+ * @example
+ * const store = createMemoryStore({ articles: { columns: ['status'] } });
+ * await store.transaction((tx) => tx.insert('articles', { id: 'a1', status: 'draft' }));
+ * const drafts = await store.find('articles', { where: { status: 'draft' } });
+ */
+export function createMemoryStore(schema: StoreSchema): Store {
+  const tables = describeTables(schema);
+  let committed = new Map<string, Map<string, StoredRow>>();
+  for (const name of tables.keys()) committed.set(name, new Map());
+
+  let tail: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const tableOf = (name: string): TableInfo => {
+    const info = tables.get(name);
+    if (!info) throw new Error(`unknown table ${name}; the schema declares ${[...tables.keys()].join(', ')}`);
+    return info;
+  };
+
+  const committedRows = (name: string): Map<string, StoredRow> => committed.get(name) ?? new Map();
+
+  const reader = (
+    lookup: (table: string, id: string) => StoredRow | undefined,
+    scan: (table: string) => Iterable<StoredRow>,
+  ): StoreReader => ({
+    async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
+      tableOf(table);
+      const stored = lookup(table, id);
+      return stored ? (JSON.parse(stored.json) as T) : undefined;
+    },
+    async find<T extends Identified>(table: string, query: Query = {}): Promise<T[]> {
+      const rows = select(tableOf(table), scan(table), query);
+      return rows.map((stored) => JSON.parse(stored.json) as T);
+    },
+    async count(table: string, where?: Record<string, Condition>): Promise<number> {
+      const matches = compileWhere(tableOf(table), where);
+      let n = 0;
+      for (const stored of scan(table)) if (matches(stored.row)) n++;
+      return n;
+    },
+  });
+
+  const outside = reader(
+    (table, id) => committedRows(table).get(id),
+    (table) => committedRows(table).values(),
+  );
+  const checkOpen = (): void => {
+    if (closed) throw new Error('the memory store is closed');
+  };
+
+  async function run<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> {
+    // Uncommitted writes live in an overlay (null marks a deletion) so that reads outside the
+    // transaction keep seeing the committed maps, and a rollback is simply dropping the overlay.
+    const overlay = new Map<string, Map<string, StoredRow | null>>();
+    let finished = false;
+    const live = (table: string): TableInfo => {
+      if (finished)
+        throw new Error('this transaction has already finished; use the store, or a new transaction');
+      return tableOf(table);
+    };
+    const changes = (table: string): Map<string, StoredRow | null> => {
+      let map = overlay.get(table);
+      if (!map) {
+        map = new Map();
+        overlay.set(table, map);
+      }
+      return map;
+    };
+    const lookup = (table: string, id: string): StoredRow | undefined => {
+      const changed = overlay.get(table)?.get(id);
+      return changed === undefined ? committedRows(table).get(id) : (changed ?? undefined);
+    };
+    function* scan(table: string): Iterable<StoredRow> {
+      const changed = overlay.get(table);
+      if (!changed) {
+        yield* committedRows(table).values();
+        return;
+      }
+      for (const [id, stored] of committedRows(table)) if (!changed.has(id)) yield stored;
+      for (const stored of changed.values()) if (stored) yield stored;
+    }
+    const read = reader(lookup, scan);
+
+    const tx: StoreWriter = {
+      async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
+        live(table);
+        return read.get<T>(table, id);
+      },
+      async find<T extends Identified>(table: string, query?: Query): Promise<T[]> {
+        live(table);
+        return read.find<T>(table, query);
+      },
+      async count(table: string, where?: Record<string, Condition>): Promise<number> {
+        live(table);
+        return read.count(table, where);
+      },
+      async insert<R extends Identified>(table: string, row: R): Promise<void> {
+        const stored = encode(live(table), row);
+        if (lookup(table, row.id)) throw new DuplicateRowError(table, row.id);
+        changes(table).set(row.id, stored);
+      },
+      async put<R extends Identified>(table: string, row: R): Promise<void> {
+        const stored = encode(live(table), row);
+        changes(table).set(row.id, stored);
+      },
+      async delete(table: string, id: string): Promise<boolean> {
+        live(table);
+        if (!lookup(table, id)) return false;
+        changes(table).set(id, null);
+        return true;
+      },
+      async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
+        const matches = compileWhere(live(table), where);
+        const doomed: string[] = [];
+        for (const stored of scan(table)) if (matches(stored.row)) doomed.push(stored.row.id);
+        const map = changes(table);
+        for (const id of doomed) map.set(id, null);
+        return doomed.length;
+      },
+    };
+
+    try {
+      const value = await work(tx);
+      for (const [table, changed] of overlay) {
+        const rows = committedRows(table);
+        for (const [id, stored] of changed) {
+          if (stored) rows.set(id, stored);
+          else rows.delete(id);
+        }
+      }
+      return value;
+    } finally {
+      finished = true;
+    }
+  }
+
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the memory store is closed'));
+    const result = tail.then(work);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
+      checkOpen();
+      return outside.get<T>(table, id);
+    },
+    async find<T extends Identified>(table: string, query?: Query): Promise<T[]> {
+      checkOpen();
+      return outside.find<T>(table, query);
+    },
+    async count(table: string, where?: Record<string, Condition>): Promise<number> {
+      checkOpen();
+      return outside.count(table, where);
+    },
+    transaction: (work) => enqueue(() => run(work)),
+    clear: () =>
+      enqueue(async () => {
+        committed = new Map();
+        for (const name of tables.keys()) committed.set(name, new Map());
+      }),
+    async close(): Promise<void> {
+      if (closed) return;
+      const drained = tail;
+      closed = true;
+      await drained;
+    },
+  };
+}
+
+function describeTables(schema: StoreSchema): Map<string, TableInfo> {
+  const tables = new Map<string, TableInfo>();
+  for (const [name, spec] of Object.entries(schema)) {
+    if (!IDENTIFIER.test(name)) throw new Error(`table name ${name} must be a plain identifier`);
+    for (const column of spec.columns) {
+      if (!IDENTIFIER.test(column)) throw new Error(`column ${name}.${column} must be a plain identifier`);
+      // `doc` holds the whole row in the SQL stores, so the schema may not declare it.
+      if (column === 'doc') throw new Error(`column ${name}.doc is reserved; name it differently`);
+    }
+    const columns = new Set(spec.columns);
+    for (const index of spec.indexes ?? []) {
+      for (const column of index)
+        if (column !== 'id' && !columns.has(column)) throw new UnknownColumnError(name, column);
+    }
+    tables.set(name, { name, columns });
+  }
+  return tables;
+}
+
+function checkColumn(table: TableInfo, column: string): void {
+  if (column !== 'id' && !table.columns.has(column)) throw new UnknownColumnError(table.name, column);
+}
+
+/** Copies a row into JSON form, as the SQL stores do, and checks its id and declared columns. */
+function encode(table: TableInfo, row: Identified): StoredRow {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    throw new TypeError(`a row of ${table.name} must be an object with a string id`);
+  }
+  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table.name} needs a string id`);
+  const json = JSON.stringify(row);
+  const copy = JSON.parse(json) as Row;
+  for (const column of table.columns) {
+    const value = copy[column];
+    if (value !== undefined && value !== null && typeof value === 'object') {
+      throw new TypeError(`column ${table.name}.${column} must hold a string, number, boolean or null`);
+    }
+  }
+  return { json, row: copy };
+}
+
+function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): StoredRow[] {
+  const matches = compileWhere(table, query.where);
+  const order = query.orderBy ?? [];
+  for (const [column, direction] of order) {
+    checkColumn(table, column);
+    if (direction !== 'asc' && direction !== 'desc') {
+      throw new TypeError(`order direction for ${column} must be 'asc' or 'desc'`);
+    }
+  }
+  const limit = checkCount('limit', query.limit);
+  const offset = checkCount('offset', query.offset) ?? 0;
+
+  const found: StoredRow[] = [];
+  for (const stored of rows) if (matches(stored.row)) found.push(stored);
+  if (order.length > 0) {
+    // Array sort is stable and linear on presorted input, which rows inserted in time order often are.
+    found.sort((a, b) => {
+      for (const [column, direction] of order) {
+        const c = compareScalars(columnValue(a.row, column), columnValue(b.row, column));
+        if (c !== 0) return direction === 'asc' ? c : -c;
+      }
+      return 0;
+    });
+  }
+  return found.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+function checkCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
+  return value;
+}
+
+function compileWhere(table: TableInfo, where: Record<string, Condition> | undefined): Predicate {
+  const tests: Predicate[] = [];
+  for (const [column, condition] of Object.entries(where ?? {})) {
+    checkColumn(table, column);
+    if (condition === null) {
+      tests.push((row) => columnValue(row, column) === null);
+    } else if (typeof condition === 'object') {
+      for (const [op, bound] of rangeBounds(column, condition)) {
+        // As in SQL, a comparison with NULL on either side is never true.
+        const holds = comparison(op);
+        tests.push((row) => {
+          const value = columnValue(row, column);
+          return value !== null && bound !== null && holds(compareScalars(value, bound));
+        });
+      }
+    } else {
+      checkScalar(column, condition);
+      if (typeof condition === 'string') {
+        tests.push((row) => row[column] === condition);
+      } else {
+        const wanted = Number(condition);
+        tests.push((row) => {
+          const value = row[column];
+          return (typeof value === 'number' || typeof value === 'boolean') && Number(value) === wanted;
+        });
+      }
+    }
+  }
+  if (tests.length === 0) return () => true;
+  if (tests.length === 1) return tests[0] as Predicate;
+  return (row) => {
+    for (const test of tests) if (!test(row)) return false;
+    return true;
+  };
+}
+
+function rangeBounds(column: string, range: object): Array<[string, Scalar]> {
+  if (Object.getPrototypeOf(range) !== Object.prototype && Object.getPrototypeOf(range) !== null) {
+    throw new TypeError(
+      `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
+    );
+  }
+  const bounds: Array<[string, Scalar]> = [];
+  for (const [op, bound] of Object.entries(range)) {
+    if (!RANGE_KEYS.has(op)) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
+    if (bound === undefined) continue;
+    if (bound !== null) checkScalar(`${column}.${op}`, bound);
+    bounds.push([op, bound as Scalar]);
+  }
+  if (bounds.length === 0)
+    throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
+  return bounds;
+}
+
+function checkScalar(name: string, value: unknown): void {
+  const ok =
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && !Number.isNaN(value));
+  if (!ok) {
+    const hint = value === undefined ? '; use null to match a missing value' : '';
+    throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
+  }
+}
+
+function comparison(op: string): (c: number) => boolean {
+  switch (op) {
+    case 'lt':
+      return (c) => c < 0;
+    case 'lte':
+      return (c) => c <= 0;
+    case 'gt':
+      return (c) => c > 0;
+    default:
+      return (c) => c >= 0;
+  }
+}
+
+function columnValue(row: Row, column: string): Scalar {
+  const value = row[column];
+  return value === undefined ? null : (value as Scalar);
+}
+
+/** SQLite's order of values: NULL, then numbers (booleans as 0 and 1), then text by code point. */
+function compareScalars(a: Scalar, b: Scalar): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 0) return 0;
+  if (ra === 2) return compareText(a as string, b as string);
+  const x = Number(a);
+  const y = Number(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function typeRank(value: Scalar): number {
+  if (value === null) return 0;
+  return typeof value === 'string' ? 2 : 1;
+}
+
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // UTF-16 puts U+E000..U+FFFF after surrogate pairs; SQLite compares UTF-8 bytes, i.e. code points.
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}

@@ -1,0 +1,407 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import {
+  type Condition,
+  DuplicateRowError,
+  type Identified,
+  type Query,
+  type Row,
+  type Store,
+  type StoreSchema,
+  type StoreWriter,
+  UnknownColumnError,
+} from './store';
+
+interface TableInfo {
+  name: string;
+  /** Declared columns, in schema order (`id` excluded). */
+  columns: readonly string[];
+  known: ReadonlySet<string>;
+  sql: { get: string; insert: string; put: string; delete: string };
+}
+
+interface Running {
+  token: object;
+  finished: Promise<void>;
+}
+
+const RANGE_SQL: Readonly<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const BUSY_TIMEOUT_MS = 5_000;
+const STATEMENT_CACHE_LIMIT = 500;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
+/**
+ * Opens (or creates) a SQLite file store with `node:sqlite`. Each table holds `id`, one SQL column per
+ * declared column and the whole row as JSON in `doc`; columns declared since the file was written are
+ * added and filled from the JSON on open. `path` may be `':memory:'`.
+ *
+ * @example
+ * const store = openSqliteStore('.data/rankquill.db', { articles: { columns: ['status'] } });
+ * await store.transaction((tx) => tx.put('articles', { id: 'a1', status: 'published' }));
+ * await store.close();
+ */
+export function openSqliteStore(path: string, schema: StoreSchema): Store {
+  const tables = describeTables(schema);
+  if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+  }
+  const { DatabaseSync } = loadSqlite();
+  const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    // In WAL mode NORMAL loses no commit to a process crash, only (possibly) to a power cut.
+    db.exec('PRAGMA synchronous = NORMAL');
+    migrate(db, tables, schema);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const statements = new Map<string, StatementSync>();
+  const statement = (sql: string): StatementSync => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      prepared = db.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+
+  const tableOf = (name: string): TableInfo => {
+    const info = tables.get(name);
+    if (!info) throw new Error(`unknown table ${name}; the schema declares ${[...tables.keys()].join(', ')}`);
+    return info;
+  };
+
+  const getNow = <T extends Identified>(table: string, id: string): T | undefined => {
+    const found = statement(tableOf(table).sql.get).get(id);
+    return found ? (JSON.parse(found.doc as string) as T) : undefined;
+  };
+
+  const findNow = <T extends Identified>(table: string, query: Query = {}): T[] => {
+    const info = tableOf(table);
+    const where = compileWhere(info, query.where);
+    let sql = `SELECT doc FROM "${info.name}"${where.sql}`;
+    const order = query.orderBy ?? [];
+    if (order.length > 0) {
+      const terms = order.map(([column, direction]) => {
+        checkColumn(info, column);
+        if (direction !== 'asc' && direction !== 'desc') {
+          throw new TypeError(`order direction for ${column} must be 'asc' or 'desc'`);
+        }
+        return `"${column}" ${direction === 'asc' ? 'ASC' : 'DESC'}`;
+      });
+      sql += ` ORDER BY ${terms.join(', ')}`;
+    }
+    const limit = checkCount('limit', query.limit) ?? -1;
+    const offset = checkCount('offset', query.offset) ?? 0;
+    sql += ' LIMIT ? OFFSET ?';
+    const rows = statement(sql).all(...where.params, limit, offset);
+    return rows.map((found) => JSON.parse(found.doc as string) as T);
+  };
+
+  const countNow = (table: string, where?: Record<string, Condition>): number => {
+    const info = tableOf(table);
+    const compiled = compileWhere(info, where);
+    const found = statement(`SELECT count(*) AS n FROM "${info.name}"${compiled.sql}`).get(
+      ...compiled.params,
+    );
+    return Number(found?.n ?? 0);
+  };
+
+  let closed = false;
+  let tail: Promise<unknown> = Promise.resolve();
+  let running: Running | undefined;
+  const context = new AsyncLocalStorage<object>();
+
+  const insideRunning = (): boolean => running !== undefined && context.getStore() === running.token;
+
+  /**
+   * Every statement shares one connection, which would show a running transaction's uncommitted
+   * writes; so a read from outside waits until no transaction is running.
+   */
+  const outside = <T>(read: () => T): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
+    if (running === undefined) {
+      try {
+        return Promise.resolve(read());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    if (insideRunning()) {
+      return Promise.reject(
+        new Error(
+          'a transaction read through the store itself, which waits for that transaction: read through its tx',
+        ),
+      );
+    }
+    return (async () => {
+      while (running) await running.finished;
+      return read();
+    })();
+  };
+
+  async function run<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> {
+    let finish = (): void => {};
+    const token = {};
+    running = { token, finished: new Promise<void>((done) => (finish = done)) };
+    let finished = false;
+    const live = (table: string): TableInfo => {
+      if (finished)
+        throw new Error('this transaction has already finished; use the store, or a new transaction');
+      return tableOf(table);
+    };
+
+    const tx: StoreWriter = {
+      async get<R extends Identified>(table: string, id: string): Promise<R | undefined> {
+        live(table);
+        return getNow<R>(table, id);
+      },
+      async find<R extends Identified>(table: string, query?: Query): Promise<R[]> {
+        live(table);
+        return findNow<R>(table, query);
+      },
+      async count(table: string, where?: Record<string, Condition>): Promise<number> {
+        live(table);
+        return countNow(table, where);
+      },
+      async insert<R extends Identified>(table: string, row: R): Promise<void> {
+        const info = live(table);
+        const values = encode(info, row);
+        try {
+          statement(info.sql.insert).run(...values);
+        } catch (error) {
+          if (isPrimaryKeyViolation(error)) throw new DuplicateRowError(table, row.id);
+          throw error;
+        }
+      },
+      async put<R extends Identified>(table: string, row: R): Promise<void> {
+        const info = live(table);
+        statement(info.sql.put).run(...encode(info, row));
+      },
+      async delete(table: string, id: string): Promise<boolean> {
+        const info = live(table);
+        return Number(statement(info.sql.delete).run(id).changes) > 0;
+      },
+      async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
+        const info = live(table);
+        const compiled = compileWhere(info, where);
+        return Number(statement(`DELETE FROM "${info.name}"${compiled.sql}`).run(...compiled.params).changes);
+      },
+    };
+
+    try {
+      statement('BEGIN IMMEDIATE').run();
+      const value = await context.run(token, () => work(tx));
+      statement('COMMIT').run();
+      return value;
+    } catch (error) {
+      // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL).
+      if (db.isTransaction) statement('ROLLBACK').run();
+      throw error;
+    } finally {
+      finished = true;
+      running = undefined;
+      finish();
+    }
+  }
+
+  const enqueue = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
+    if (insideRunning()) {
+      return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
+    }
+    const result = tail.then(() => run(work));
+    tail = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    get: <T extends Identified>(table: string, id: string) => outside(() => getNow<T>(table, id)),
+    find: <T extends Identified>(table: string, query?: Query) => outside(() => findNow<T>(table, query)),
+    count: (table: string, where?: Record<string, Condition>) => outside(() => countNow(table, where)),
+    transaction: enqueue,
+    clear: () =>
+      enqueue(async () => {
+        for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
+      }),
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await tail;
+      statements.clear();
+      db.close();
+    },
+  };
+}
+
+/** Loads node:sqlite, silencing only its own ExperimentalWarning (Node 22 prints one on load). */
+function loadSqlite(): typeof import('node:sqlite') {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    if (type === 'ExperimentalWarning' && /sqlite/i.test(text)) return;
+    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule('node:sqlite');
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+function describeTables(schema: StoreSchema): Map<string, TableInfo> {
+  const tables = new Map<string, TableInfo>();
+  for (const [name, spec] of Object.entries(schema)) {
+    if (!IDENTIFIER.test(name)) throw new Error(`table name ${name} must be a plain identifier`);
+    for (const column of spec.columns) {
+      if (!IDENTIFIER.test(column)) throw new Error(`column ${name}.${column} must be a plain identifier`);
+      if (column === 'doc') throw new Error(`column ${name}.doc is reserved; name it differently`);
+    }
+    const columns = [...new Set(spec.columns)].filter((column) => column !== 'id');
+    const known = new Set(columns);
+    for (const index of spec.indexes ?? []) {
+      for (const column of index)
+        if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
+    }
+    const all = ['id', ...columns, 'doc'].map((column) => `"${column}"`);
+    const placeholders = all.map(() => '?').join(', ');
+    const updates = all
+      .slice(1)
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ');
+    tables.set(name, {
+      name,
+      columns,
+      known,
+      sql: {
+        get: `SELECT doc FROM "${name}" WHERE id = ?`,
+        insert: `INSERT INTO "${name}" (${all.join(', ')}) VALUES (${placeholders})`,
+        put: `INSERT INTO "${name}" (${all.join(', ')}) VALUES (${placeholders}) ON CONFLICT (id) DO UPDATE SET ${updates}`,
+        delete: `DELETE FROM "${name}" WHERE id = ?`,
+      },
+    });
+  }
+  return tables;
+}
+
+/** Creates tables and indexes, and adds (and fills from `doc`) columns declared since the file was made. */
+function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: StoreSchema): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const info of tables.values()) {
+      const columns = info.columns.map((column) => `"${column}", `).join('');
+      db.exec(`CREATE TABLE IF NOT EXISTS "${info.name}" (id TEXT PRIMARY KEY, ${columns}doc TEXT NOT NULL)`);
+      const existing = new Set(
+        db
+          .prepare(`PRAGMA table_info("${info.name}")`)
+          .all()
+          .map((c) => c.name as string),
+      );
+      for (const column of info.columns) {
+        if (existing.has(column)) continue;
+        db.exec(`ALTER TABLE "${info.name}" ADD COLUMN "${column}"`);
+        db.exec(`UPDATE "${info.name}" SET "${column}" = json_extract(doc, '$."${column}"')`);
+      }
+      for (const index of schema[info.name]?.indexes ?? []) {
+        const list = index.map((column) => `"${column}"`).join(', ');
+        db.exec(`CREATE INDEX IF NOT EXISTS "${info.name}__${index.join('__')}" ON "${info.name}" (${list})`);
+      }
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function checkColumn(table: TableInfo, column: string): void {
+  if (column !== 'id' && !table.known.has(column)) throw new UnknownColumnError(table.name, column);
+}
+
+/**
+ * Binds a row: id, its declared columns, then its JSON. Columns are read from the JSON form so
+ * that they agree with `doc` (and with the memory store) on dates, NaN and missing fields.
+ */
+function encode(table: TableInfo, row: Identified): SQLInputValue[] {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    throw new TypeError(`a row of ${table.name} must be an object with a string id`);
+  }
+  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table.name} needs a string id`);
+  const json = JSON.stringify(row);
+  const copy = JSON.parse(json) as Row;
+  const values: SQLInputValue[] = [row.id];
+  for (const column of table.columns) {
+    const value = copy[column];
+    if (value === undefined || value === null) values.push(null);
+    else if (typeof value === 'boolean') values.push(value ? 1 : 0);
+    else if (typeof value === 'string' || typeof value === 'number') values.push(value);
+    else throw new TypeError(`column ${table.name}.${column} must hold a string, number, boolean or null`);
+  }
+  values.push(json);
+  return values;
+}
+
+function compileWhere(
+  table: TableInfo,
+  where: Record<string, Condition> | undefined,
+): { sql: string; params: SQLInputValue[] } {
+  const terms: string[] = [];
+  const params: SQLInputValue[] = [];
+  for (const [column, condition] of Object.entries(where ?? {})) {
+    checkColumn(table, column);
+    if (condition === null) {
+      terms.push(`"${column}" IS NULL`);
+    } else if (typeof condition === 'object') {
+      if (
+        Object.getPrototypeOf(condition) !== Object.prototype &&
+        Object.getPrototypeOf(condition) !== null
+      ) {
+        throw new TypeError(
+          `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
+        );
+      }
+      let bounds = 0;
+      for (const [op, bound] of Object.entries(condition)) {
+        const operator = RANGE_SQL[op];
+        if (!operator) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
+        if (bound === undefined) continue;
+        terms.push(`"${column}" ${operator} ?`);
+        params.push(bound === null ? null : bindScalar(`${column}.${op}`, bound));
+        bounds++;
+      }
+      if (bounds === 0)
+        throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
+    } else {
+      terms.push(`"${column}" = ?`);
+      params.push(bindScalar(column, condition));
+    }
+  }
+  return { sql: terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '', params };
+}
+
+function bindScalar(name: string, value: unknown): SQLInputValue {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' && !Number.isNaN(value)) return value;
+  const hint = value === undefined ? '; use null to match a missing value' : '';
+  throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
+}
+
+function checkCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
+  return value;
+}
+
+function isPrimaryKeyViolation(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return code === SQLITE_CONSTRAINT_PRIMARYKEY || code === SQLITE_CONSTRAINT_UNIQUE;
+}
