@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const engine = (file: string) => fileURLToPath(new URL(`../../src/engine/${file}`, import.meta.url));
+const ENTRIES = ['template-article-generator.ts', 'article-html.ts'].map(engine);
+const SOURCES = ['template-article-generator.ts', 'article-phrases.ts', 'article-html.ts'].map(engine);
+
+/** What the engine needs to run in a browser, a worker or MSW: no Node built-in may be left over. */
+const BROWSER: BuildOptions = {
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  write: false,
+  outdir: 'out',
+  metafile: true,
+  logLevel: 'silent',
+};
+
+describe('engine portability', () => {
+  it('bundles the article generator and HTML utilities for the browser', async () => {
+    const result = await build({ ...BROWSER, entryPoints: ENTRIES });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles?.map((file) => file.path.split('/').pop()).sort()).toEqual([
+      'article-html.js',
+      'template-article-generator.js',
+    ]);
+    const inputs = result.metafile?.inputs ?? {};
+    // Our own files import only each other and sanitize-html.
+    for (const [path, input] of Object.entries(inputs)) {
+      if (!path.includes('src/engine/')) continue;
+      for (const { original } of input.imports) {
+        expect(original ?? '', `import in ${path}`).toMatch(/^(\.\/[\w-]+|sanitize-html)$/);
+      }
+    }
+    // Node built-ins may only appear where a dependency's package.json "browser" field maps them
+    // away (postcss maps path, url and fs to empty modules); never as a live import.
+    const disabled = Object.keys(inputs).filter((path) => path.startsWith('(disabled):'));
+    for (const path of disabled) expect(path).toMatch(/^\(disabled\):(path|url|fs|.*node_modules\/.*)$/);
+    for (const path of Object.keys(inputs)) expect(path).not.toMatch(/^node:|^(fs|path|url|crypto|buffer)$/);
+  });
+
+  it('would fail the build if one of these files imported a Node built-in', async () => {
+    for (const specifier of ['node:fs', 'fs', 'node:crypto']) {
+      const attempt = build({
+        ...BROWSER,
+        stdin: {
+          contents: `import * as builtin from '${specifier}';\nexport * from './template-article-generator';\nexport { builtin };`,
+          resolveDir: engine('.'),
+          loader: 'ts',
+        },
+      });
+      await expect(attempt, specifier).rejects.toThrow(/Could not resolve/);
+    }
+  });
+
+  it('uses no Node-only global, wall clock or unseeded randomness', () => {
+    for (const file of SOURCES) {
+      const code = readFileSync(file, 'utf8');
+      expect(code, file).not.toMatch(/\b(Math\.random|Date\.now|new Date|performance\.now|crypto\.)/);
+      expect(code, file).not.toMatch(
+        /\b(process\.|Buffer\.|require\(|__dirname|__filename|global\.|globalThis\.)/,
+      );
+      expect(code, file).not.toMatch(/from ['"](node:|fs|path|url|crypto|buffer)/);
+    }
+  });
+});
