@@ -16,7 +16,9 @@ export default defineConfig([
     target: 'node22',
     platform: 'node',
     noExternal: [/.*/],
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
     sourcemap: true,
   },
 ]);

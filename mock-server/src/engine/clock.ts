@@ -18,6 +18,11 @@ export class ManualClock implements Clock {
     if (instant < this.instant) throw new RangeError('a manual clock never moves back');
     this.instant = instant;
   }
+
+  /** Puts the clock back to `instant`; only a reset of the whole state may do this. */
+  rewind(instant: number): void {
+    this.instant = instant;
+  }
 }
 
 /** Instant a fresh manual clock starts at: 2026-01-01T00:00:00Z. */

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './article-payload';
 export * from './common';
 export * from './content';
+export * from './events';
 export * from './openapi';
 export * from './operations';
 export * from './project';

@@ -1,0 +1,32 @@
+import type { OperationHandler } from './api-types';
+
+/** Handlers of the main API (`/v1`), by contract operation id. */
+export const mainApiHandlers: Record<string, OperationHandler> = {
+  'projects.list': ({ engine, account, request }) => engine.projects.list(account, request.query),
+  'projects.create': ({ engine, account, body }) => engine.projects.create(account, body),
+  'projects.retrieve': ({ engine, account, params }) =>
+    engine.projects.retrieve(account, param(params, 'id')),
+  'projects.update': ({ engine, account, params, body }) =>
+    engine.projects.update(account, param(params, 'id'), body),
+  'projects.delete': ({ engine, account, params }) => engine.projects.delete(account, param(params, 'id')),
+  'projects.rotatePublicApiKey': ({ engine, account, params }) =>
+    engine.projects.rotatePublicApiKey(account, param(params, 'id')),
+  'content.list': ({ engine, account, params, request }) =>
+    engine.content.list(account, param(params, 'id'), request.query),
+  'content.create': ({ engine, account, params, body }) =>
+    engine.content.create(account, param(params, 'id'), body),
+  'content.retrieve': ({ engine, account, params }) =>
+    engine.content.retrieve(account, param(params, 'id'), param(params, 'contentId')),
+  'content.update': ({ engine, account, params, body }) =>
+    engine.content.update(account, param(params, 'id'), param(params, 'contentId'), body),
+  'content.delete': ({ engine, account, params }) =>
+    engine.content.delete(account, param(params, 'id'), param(params, 'contentId')),
+  'content.publish': ({ engine, account, params }) =>
+    engine.content.publish(account, param(params, 'id'), param(params, 'contentId')),
+  'content.unpublish': ({ engine, account, params }) =>
+    engine.content.unpublish(account, param(params, 'id'), param(params, 'contentId')),
+};
+
+function param(params: Record<string, string>, name: string): string {
+  return params[name] ?? '';
+}

@@ -1,0 +1,215 @@
+import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
+import type { Engine } from '../engine/engine';
+import {
+  AuthenticationError,
+  InvalidRequestError,
+  NotFoundError,
+  PublicArticleApiError,
+  ServiceError,
+} from '../engine/errors';
+import { adminApiHandlers } from './admin-api';
+import type { ApiRequest, ApiResponse, OperationHandler } from './api-types';
+import { secretsEqual } from './constant-time';
+import { mainApiHandlers } from './main-api';
+
+export interface ApiOptions {
+  /** Serve `/__admin` routes (default true). */
+  admin?: boolean;
+  /** When set, `/__admin` routes require `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
+  /** Called with unexpected errors before they become a 500. */
+  onError?: (error: unknown, request: ApiRequest) => void;
+}
+
+interface Route {
+  operation: Operation;
+  pattern: RegExp;
+  names: string[];
+  handler: OperationHandler | undefined;
+}
+
+const handlers: Record<string, OperationHandler> = { ...mainApiHandlers, ...adminApiHandlers };
+
+const routes: Route[] = (operations as readonly Operation[]).map((operation) => {
+  const names: string[] = [];
+  const source = operation.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { operation, pattern: new RegExp(`^${source}/?$`), names, handler: handlers[operation.id] };
+});
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/**
+ * The transport-neutral API of the reference server: routing, authentication, body parsing,
+ * idempotency and the error format. The Express app and the MSW handlers are thin adapters
+ * over it, so the server and the in-process mock cannot drift apart.
+ *
+ * @example
+ * ```ts
+ * const handle = createApiHandler(engine);
+ * const answer = await handle({ method: 'GET', path: '/healthz', query: {}, headers: {}, body: '' });
+ * ```
+ */
+export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
+  const adminEnabled = options.admin ?? true;
+
+  return async function handle(request: ApiRequest): Promise<ApiResponse> {
+    const requestId = engine.nextRequestId();
+    const isPublicApi =
+      request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
+    try {
+      await engine.tick();
+      const match = matchRoute(request, adminEnabled);
+      const response = await dispatch(engine, options, request, match, requestId);
+      return { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
+    } catch (error) {
+      if (!(error instanceof ServiceError) && !(error instanceof PublicArticleApiError)) {
+        options.onError?.(error, request);
+      }
+      return errorResponse(error, requestId, isPublicApi);
+    }
+  };
+}
+
+function matchRoute(
+  request: ApiRequest,
+  adminEnabled: boolean,
+): { route: Route; params: Record<string, string> } {
+  const method = request.method.toUpperCase();
+  const allowed: string[] = [];
+  for (const route of routes) {
+    if (!adminEnabled && route.operation.auth === 'admin') continue;
+    const found = route.pattern.exec(request.path);
+    if (!found) continue;
+    if (route.operation.method !== method) {
+      allowed.push(route.operation.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.names.forEach((name, index) => {
+      params[name] = decodeURIComponent(found[index + 1] ?? '');
+    });
+    return { route, params };
+  }
+  if (allowed.length > 0) {
+    throw new NotFoundError(`${method} is not supported on ${request.path}; use ${allowed.join(' or ')}.`);
+  }
+  throw new NotFoundError(
+    `No route for ${method} ${request.path}. The main API lives under /v1; see the API reference.`,
+  );
+}
+
+async function dispatch(
+  engine: Engine,
+  options: ApiOptions,
+  request: ApiRequest,
+  { route, params }: { route: Route; params: Record<string, string> },
+  requestId: string,
+): Promise<ApiResponse> {
+  const { operation } = route;
+  if (operation.auth === 'service-key') {
+    const body = await engine.publicArticles.get(request.headers['x-service-key'], request.query);
+    return json(operation.status, body);
+  }
+  if (operation.auth === 'admin' && options.adminToken !== undefined) {
+    const given = bearerToken(request) ?? '';
+    if (!(await secretsEqual(given, options.adminToken))) {
+      throw new AuthenticationError(
+        'Admin routes need `Authorization: Bearer <admin token>` (the --admin-token value).',
+      );
+    }
+  }
+  const account =
+    operation.auth === 'bearer'
+      ? await engine.accounts.authenticate(bearerToken(request))
+      : (undefined as never);
+  const body = operation.body ? parseBody(request) : {};
+  const handler = route.handler;
+  if (!handler) throw new Error(`no handler for operation ${operation.id}`);
+  const run = async () => ({
+    status: operation.status,
+    body: await handler({ engine, request, params, body, account }),
+  });
+
+  const key = request.headers['idempotency-key'];
+  if (operation.idempotent && key !== undefined) {
+    const answer = await engine.idempotency.run(
+      account.id,
+      key,
+      { method: operation.method, path: request.path, body: request.body },
+      () =>
+        run().catch((error: unknown) => {
+          if (error instanceof ServiceError)
+            return { status: error.status, body: errorBody(error, requestId) };
+          throw error;
+        }),
+    );
+    const response = json(answer.status, answer.body);
+    if (answer.replayed) response.headers['idempotent-replayed'] = 'true';
+    return response;
+  }
+  const answer = await run();
+  return json(answer.status, answer.body);
+}
+
+function bearerToken(request: ApiRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) {
+    throw new AuthenticationError('The Authorization header must be `Bearer <API_KEY>`.');
+  }
+  return match[1];
+}
+
+function parseBody(request: ApiRequest): unknown {
+  if (request.body.trim() === '') return {};
+  try {
+    return JSON.parse(request.body);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new InvalidRequestError(
+      `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`,
+    );
+  }
+}
+
+function json(status: number, body: unknown): ApiResponse {
+  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+}
+
+function errorBody(error: ServiceError, requestId: string) {
+  return {
+    error: {
+      type: error.type,
+      message: error.message,
+      ...(error.param ? { param: error.param } : {}),
+      request_id: requestId,
+    },
+  };
+}
+
+function errorResponse(error: unknown, requestId: string, isPublicApi: boolean): ApiResponse {
+  let response: ApiResponse;
+  if (error instanceof PublicArticleApiError) {
+    response = json(error.status, { success: false, error: error.message });
+  } else if (isPublicApi) {
+    const status = error instanceof ServiceError ? error.status : 500;
+    const message = error instanceof ServiceError ? error.message : PUBLIC_ARTICLE_ERRORS.internal;
+    response = json(status, { success: false, error: message });
+  } else if (error instanceof ServiceError) {
+    response = json(error.status, errorBody(error, requestId));
+  } else {
+    response = json(500, {
+      error: {
+        type: 'api_error',
+        message: 'Internal server error. Retry later; if it persists, report the request id.',
+        request_id: requestId,
+      },
+    });
+  }
+  response.headers['x-request-id'] = requestId;
+  return response;
+}

@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_DB_PATH, startServer } from '../runtime/server';
+import { CliUsageError } from './usage-error';
+
+export const SERVE_USAGE = `rankquill-mock serve [options]
+
+Starts the reference server. Prints one JSON line {"event":"ready",...} to stdout when ready.
+
+  --port N          port to listen on; 0 takes a free port       (default 4010)
+  --host H          interface to bind                            (default 127.0.0.1)
+  --seed N          seed of ids, keys and generated text         (default 42)
+  --db PATH         SQLite file, or :memory: for no persistence  (default ${DEFAULT_DB_PATH})
+  --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
+  --admin-token T   require "Authorization: Bearer T" on /__admin routes
+  --no-admin        remove the /__admin routes
+`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** `rankquill-mock serve`: runs until SIGTERM or SIGINT, then shuts down cleanly. */
+export async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string', default: '42' },
+      db: { type: 'string', default: DEFAULT_DB_PATH },
+      clock: { type: 'string', default: 'real' },
+      'admin-token': { type: 'string' },
+      'no-admin': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(SERVE_USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new CliUsageError(`--port must be an integer from 0 to 65535, got "${values.port}".`);
+  }
+  if (values.clock !== 'real' && values.clock !== 'manual') {
+    throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
+  }
+  const admin = !values['no-admin'];
+  if (admin && !values['admin-token'] && !LOOPBACK.has(values.host)) {
+    process.stderr.write(
+      `warning: /__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.\n`,
+    );
+  }
+  const log = (line: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(line)}\n`);
+  const server = await startServer({
+    port,
+    host: values.host,
+    seed: values.seed,
+    db: values.db,
+    clock: values.clock,
+    admin,
+    adminToken: values['admin-token'],
+    log,
+  });
+  process.stdout.write(
+    `${JSON.stringify({
+      event: 'ready',
+      url: server.url,
+      api_base_url: server.apiBaseUrl,
+      content_api_url: server.contentApiUrl,
+      clock: values.clock,
+      db: values.db,
+      demo: server.demo,
+    })}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      server.close().then(resolve, (error: unknown) => {
+        log({ event: 'shutdown_failed', error: String(error) });
+        resolve();
+      });
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}

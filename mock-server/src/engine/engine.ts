@@ -1,0 +1,199 @@
+import type { Store } from '../store/store';
+import { AccountService, API_KEY_PREFIX } from './accounts';
+import { type Clock, MANUAL_CLOCK_START, ManualClock } from './clock';
+import { ContentService } from './content';
+import type { ContentGenerator } from './content-generator';
+import type { EngineContext } from './context';
+import { type DemoData, seedDemoData } from './demo-data';
+import { ConflictError } from './errors';
+import { IdempotencyService } from './idempotency';
+import { IdFactory } from './ids';
+import { JobQueue } from './jobs';
+import { ProjectService } from './projects';
+import { PublicArticleService } from './public-articles';
+import { Random } from './random';
+import { ReadCache } from './read-cache';
+import type { JobRecord, MetaRecord, ProjectRecord } from './records';
+import { TemplateArticleGenerator } from './template-article-generator';
+
+export interface EngineOptions {
+  store: Store;
+  /** Everything random (ids, keys, generated text) follows from this seed. */
+  seed: string | number;
+  /** A `ManualClock` moves only through `advance`; any other clock is read as real time. */
+  clock: Clock;
+  /** Writes articles; defaults to the deterministic `TemplateArticleGenerator`. */
+  generator?: ContentGenerator;
+  /** Seed demo data into an empty store (default true). */
+  demo?: boolean;
+  /** Called when scheduled work throws; the work is dropped after that. */
+  onJobError?: (error: unknown, job: JobRecord) => void;
+}
+
+/**
+ * The service itself: projects, content lifecycle, public articles, scheduled work. It knows
+ * no HTTP and no Node-only module; time comes from the injected clock and every random
+ * choice from the seed, so the same seed and the same requests give the same answers.
+ *
+ * @example
+ * ```ts
+ * const engine = await Engine.open({ store: createMemoryStore(engineSchema), seed: 42, clock: new ManualClock(MANUAL_CLOCK_START) });
+ * const account = await engine.accounts.authenticate(engine.demo.api_key);
+ * const page = await engine.projects.list(account, {});
+ * ```
+ */
+export class Engine {
+  readonly accounts: AccountService;
+  readonly projects: ProjectService;
+  readonly content: ContentService;
+  readonly publicArticles: PublicArticleService;
+  readonly idempotency: IdempotencyService;
+  private readonly ctx: EngineContext;
+  private demoData: DemoData | undefined;
+  private boot = 0;
+  private requests = 0;
+
+  private constructor(private readonly options: EngineOptions) {
+    const random = new Random(String(options.seed));
+    const ids = new IdFactory(random);
+    const cache = new ReadCache();
+    const store = cache.watch(options.store);
+    const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined));
+    this.ctx = {
+      store,
+      clock: options.clock,
+      random,
+      ids,
+      jobs,
+      generator: options.generator ?? new TemplateArticleGenerator(),
+    };
+    this.accounts = new AccountService(this.ctx);
+    this.projects = new ProjectService(this.ctx);
+    this.content = new ContentService(this.ctx, this.projects);
+    this.publicArticles = new PublicArticleService(this.ctx, cache);
+    this.idempotency = new IdempotencyService(this.ctx);
+  }
+
+  /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */
+  static async open(options: EngineOptions): Promise<Engine> {
+    const engine = new Engine(options);
+    await engine.start();
+    return engine;
+  }
+
+  /** The seeded demo account's key and first project, as the ready line prints them. */
+  get demo(): DemoData {
+    if (!this.demoData) throw new Error('this engine was opened without demo data');
+    return this.demoData;
+  }
+
+  get clockMode(): 'manual' | 'real' {
+    return this.options.clock instanceof ManualClock ? 'manual' : 'real';
+  }
+
+  now(): number {
+    return this.ctx.clock.now();
+  }
+
+  /** Runs every piece of scheduled work that is due now. Adapters call it before each request. */
+  async tick(): Promise<number> {
+    return this.ctx.jobs.runDue(() => this.ctx.clock.now());
+  }
+
+  /** Instant of the next scheduled work, for a timer on the real clock. */
+  nextDueAt(): Promise<number | undefined> {
+    return this.ctx.jobs.nextDueAt();
+  }
+
+  /**
+   * Moves the manual clock forward. Everything that falls due in the skipped span runs, in
+   * time order and each at its own instant, before this returns.
+   */
+  async advance(seconds: number): Promise<number> {
+    const clock = this.options.clock;
+    if (!(clock instanceof ManualClock)) {
+      throw new ConflictError(
+        'The server runs on the real clock; start it with `--clock manual` to move time.',
+      );
+    }
+    const target = clock.now() + Math.round(seconds * 1000);
+    await this.ctx.jobs.runDue(target, (job) => {
+      if (job.due_at > clock.now()) clock.set(job.due_at);
+    });
+    clock.set(target);
+    await this.saveClock();
+    return clock.now();
+  }
+
+  /** Restores the seeded state: every row goes, the demo data comes back, a manual clock restarts. */
+  async reset(): Promise<void> {
+    await this.ctx.store.clear();
+    this.ctx.jobs.forget();
+    if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
+    this.boot = 0;
+    await this.start();
+  }
+
+  /** A request id, unique across restarts of the same store. */
+  nextRequestId(): string {
+    this.requests++;
+    return this.ctx.ids.idFor('req', this.boot * 2 ** 32 + this.requests);
+  }
+
+  private async start(): Promise<void> {
+    const { store } = this.ctx;
+    const seed = String(this.options.seed);
+    const stored = await store.get<MetaRecord>('meta', 'seed');
+    if (stored && stored.value !== seed) {
+      throw new Error(
+        `This store was seeded with seed ${JSON.stringify(stored.value)}; start with that seed, or use another database.`,
+      );
+    }
+    const clock = this.options.clock;
+    const savedClock = await store.get<MetaRecord>('meta', 'clock');
+    if (
+      clock instanceof ManualClock &&
+      typeof savedClock?.value === 'number' &&
+      savedClock.value > clock.now()
+    ) {
+      clock.set(savedClock.value);
+    }
+    const boot = ((await store.get<MetaRecord>('meta', 'boot'))?.value as number | undefined) ?? 0;
+    this.boot = boot + 1;
+    this.requests = 0;
+    await store.transaction(async (tx) => {
+      await tx.put('meta', { id: 'seed', value: seed });
+      await tx.put('meta', { id: 'boot', value: this.boot });
+    });
+    if (this.options.demo === false) return;
+    const demo = await store.get<MetaRecord>('meta', 'demo');
+    if (!demo) {
+      this.demoData = await seedDemoData(this.ctx, this);
+      const account = await this.accounts.authenticate(this.demoData.api_key);
+      await store.transaction((tx) =>
+        tx.put('meta', {
+          id: 'demo',
+          value: { account_seq: account.seq, project_id: this.demoData?.project_id },
+        }),
+      );
+      await this.saveClock();
+    } else {
+      this.demoData = await this.restoreDemo(demo.value as { account_seq: number; project_id: string });
+    }
+  }
+
+  // Only the demo key's derivation is kept, never the key: keys are stored as hashes.
+  private async restoreDemo(saved: { account_seq: number; project_id: string }): Promise<DemoData> {
+    const project = await this.ctx.store.get<ProjectRecord>('projects', saved.project_id);
+    return {
+      api_key: this.ctx.ids.keyFor(API_KEY_PREFIX, 'api-key', saved.account_seq),
+      project_id: saved.project_id,
+      public_api_key: project?.public_api_key ?? '',
+    };
+  }
+
+  private async saveClock(): Promise<void> {
+    if (this.clockMode !== 'manual') return;
+    await this.ctx.store.transaction((tx) => tx.put('meta', { id: 'clock', value: this.ctx.clock.now() }));
+  }
+}

@@ -1,0 +1,74 @@
+import express, { type Express, type Request, type Response } from 'express';
+import type { ApiRequest } from '../api/api-types';
+import { type ApiOptions, createApiHandler } from '../api/router';
+import type { Engine } from '../engine/engine';
+
+/** Largest request body the server reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The Express 5 app of the reference server: reads the raw body, hands the request to the
+ * transport-neutral API layer and writes its answer. No business rule lives here.
+ *
+ * @example
+ * ```ts
+ * const app = createApp(engine, { adminToken: process.env.ADMIN_TOKEN });
+ * app.listen(4010);
+ * ```
+ */
+export function createApp(engine: Engine, options: ApiOptions = {}): Express {
+  const handle = createApiHandler(engine, options);
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false);
+  const readBody = express.text({ type: () => true, limit: MAX_BODY_BYTES });
+  app.use((req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
+  );
+  app.use(async (req: Request, res: Response) => {
+    const answer = await handle(toApiRequest(req));
+    // writeHead/end skip Express's content negotiation: the answer is already serialized.
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+    res.end(answer.body);
+  });
+  // Express calls this for bodies it cannot read (too large, bad encoding): a client mistake.
+  app.use(
+    (
+      error: { status?: number; type?: string; message?: string },
+      req: Request,
+      res: Response,
+      _next: unknown,
+    ) => {
+      const status = error.status && error.status < 500 ? error.status : 400;
+      const message =
+        error.type === 'entity.too.large'
+          ? `The request body is larger than ${MAX_BODY_BYTES} bytes.`
+          : `The request body could not be read: ${error.message ?? 'unknown error'}.`;
+      const body = req.path.startsWith('/public-article-api')
+        ? { success: false, error: message }
+        : { error: { type: 'invalid_request_error', message, request_id: engine.nextRequestId() } };
+      res.status(status).json(body);
+    },
+  );
+  return app;
+}
+
+function toApiRequest(req: Request): ApiRequest {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  const query: Record<string, string> = {};
+  if (mark >= 0) {
+    for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) {
+      if (!(name in query)) query[name] = value;
+    }
+  }
+  return {
+    method: req.method,
+    path: req.path,
+    query,
+    // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
+    headers: req.headers as Record<string, string | undefined>,
+    body: typeof req.body === 'string' ? req.body : '',
+  };
+}
