@@ -14,7 +14,9 @@ if (process.argv.includes('--write')) {
     actual = readFileSync(file, 'utf8');
   } catch {}
   if (actual !== expected) {
-    console.error('packages/contract/openapi.json is out of date: run `pnpm --filter @rankquill/contract openapi:write` and commit it.');
+    console.error(
+      'packages/contract/openapi.json is out of date: run `pnpm --filter @rankquill/contract openapi:write` and commit it.',
+    );
     process.exit(1);
   }
   console.log('openapi.json is up to date');

@@ -51,5 +51,9 @@ export const ClockAdvanceParams = named(
 );
 export type ClockAdvanceParams = z.input<typeof ClockAdvanceParams>;
 
-export const ClockState = named('ClockState', 'Current instant of the server clock.', z.object({ now: Timestamp }));
+export const ClockState = named(
+  'ClockState',
+  'Current instant of the server clock.',
+  z.object({ now: Timestamp }),
+);
 export type ClockState = z.infer<typeof ClockState>;

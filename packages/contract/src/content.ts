@@ -6,7 +6,14 @@ import { named, openEnum } from './registry';
  * Kinds of article the generator writes. `blog_post` is the spec's value; the others are the
  * formats content teams ask for most, each with its own outline.
  */
-export const CONTENT_TYPES = ['blog_post', 'how_to', 'listicle', 'comparison', 'product_review', 'news'] as const;
+export const CONTENT_TYPES = [
+  'blog_post',
+  'how_to',
+  'listicle',
+  'comparison',
+  'product_review',
+  'news',
+] as const;
 export const ContentTypeParam = z.enum(CONTENT_TYPES, {
   error: `must be one of: ${CONTENT_TYPES.join(', ')}`,
 });
@@ -36,8 +43,12 @@ export const ContentCreateParams = named(
       .describe('Target keyword of the article. Required.'),
     type: ContentTypeParam.default('blog_post').describe('Kind of article.'),
     length: z
-      .number({ error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}` })
-      .int({ error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}` })
+      .number({
+        error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}`,
+      })
+      .int({
+        error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}`,
+      })
       .min(CONTENT_LENGTH.min, {
         error: `must be an integer number of words from ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max}`,
       })
@@ -102,9 +113,7 @@ export const ContentItem = named(
 export type ContentItem = z.infer<typeof ContentItem>;
 
 const text = (max: number) =>
-  z
-    .string({ error: 'must be a string' })
-    .max(max, { error: `must be at most ${max} characters` });
+  z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
 const required = (max: number) => text(max).trim().min(1, { error: 'must not be empty' });
 
 export const ContentUpdateParams = named(
@@ -128,7 +137,9 @@ export const ContentUpdateParams = named(
     featured_image: z.url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ }).optional(),
     author: text(200).optional(),
     canonical_url: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/ })], { error: 'must be an absolute http(s) URL or ""' })
+      .union([z.literal(''), z.url({ protocol: /^https?$/ })], {
+        error: 'must be an absolute http(s) URL or ""',
+      })
       .optional(),
   }),
 );

@@ -39,7 +39,9 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
   delete json.$defs;
   delete json.$id;
   delete json.id;
-  let text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/').replace(MAX_SAFE_BOUND, '');
+  let text = JSON.stringify(json)
+    .replaceAll('"#/$defs/', '"#/components/schemas/')
+    .replace(MAX_SAFE_BOUND, '');
   // Answers may gain fields in later versions; only request bodies are closed.
   if (io === 'output') text = text.replaceAll(',"additionalProperties":false', '');
   return JSON.parse(text) as JsonObject;
@@ -75,7 +77,9 @@ function operationObject(operation: Operation): JsonObject {
   const responses: JsonObject = {
     [operation.status]: {
       description: operation.summary,
-      ...(operation.response ? { content: { 'application/json': { schema: toSchema(operation.response, 'output') } } } : {}),
+      ...(operation.response
+        ? { content: { 'application/json': { schema: toSchema(operation.response, 'output') } } }
+        : {}),
     },
   };
   for (const status of ERROR_STATUSES[operation.auth]) {
@@ -99,7 +103,12 @@ function operationObject(operation: Operation): JsonObject {
     security,
     parameters: parametersOf(operation),
     ...(operation.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(operation.body, 'input') } },
+          },
+        }
       : {}),
     responses,
   };
@@ -131,16 +140,30 @@ export function buildOpenApiDocument(): JsonObject {
     info: {
       title: 'Rankquill API',
       version: '1.0.0',
-      description: 'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
+      description:
+        'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'Reference server (rankquill-mock serve)' }],
     paths,
     components: {
       schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'Main API key: Authorization: Bearer <API_KEY>.' },
-        serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key', description: 'Public article API key of a project.' },
-        adminToken: { type: 'http', scheme: 'bearer', description: 'Only when the server runs with --admin-token.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Main API key: Authorization: Bearer <API_KEY>.',
+        },
+        serviceKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-Key',
+          description: 'Public article API key of a project.',
+        },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Only when the server runs with --admin-token.',
+        },
       },
     },
   };

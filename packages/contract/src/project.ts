@@ -36,34 +36,32 @@ const domain = z
     error: 'must be a host name such as example.com, without scheme or path',
   });
 const brandNames = z
-  .array(z.string().trim().min(1, { error: 'must not be empty' }).max(100), { error: 'must be an array of strings' })
+  .array(z.string().trim().min(1, { error: 'must not be empty' }).max(100), {
+    error: 'must be an array of strings',
+  })
   .max(20, { error: 'must hold at most 20 names' });
 
 export const ProjectCreateParams = named(
   'ProjectCreateParams',
   'Body of POST /projects.',
-  z.strictObject(
-    {
-      name,
-      domain,
-      language: LanguageCode.default('en'),
-      brand_names: brandNames.optional(),
-    }
-  ),
+  z.strictObject({
+    name,
+    domain,
+    language: LanguageCode.default('en'),
+    brand_names: brandNames.optional(),
+  }),
 );
 export type ProjectCreateParams = z.input<typeof ProjectCreateParams>;
 
 export const ProjectUpdateParams = named(
   'ProjectUpdateParams',
   'Body of PUT /projects/:id. Every field is optional; absent fields keep their value.',
-  z.strictObject(
-    {
-      name: name.optional(),
-      domain: domain.optional(),
-      language: LanguageCode.optional(),
-      brand_names: brandNames.optional(),
-    }
-  ),
+  z.strictObject({
+    name: name.optional(),
+    domain: domain.optional(),
+    language: LanguageCode.optional(),
+    brand_names: brandNames.optional(),
+  }),
 );
 export type ProjectUpdateParams = z.input<typeof ProjectUpdateParams>;
 

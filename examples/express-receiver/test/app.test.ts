@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createSignatureHeaders, MemoryArticleStore, type StoredArticle } from '@rankquill/webhooks';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
+
+interface Delivery {
+  id: string;
+  now: number;
+  receiver?: { site_base_url?: string; verify_signature?: boolean };
+  store_before?: Omit<StoredArticle, 'received_at'>[];
+  request: { method: string; path: string; headers: Record<string, string>; body: string };
+  expected: { status: number; body: unknown; store?: Record<string, Record<string, unknown> | null> };
+}
+const vectorsFile = createRequire(import.meta.url).resolve('@rankquill/contract/vectors/deliveries.json');
+const vectors = JSON.parse(readFileSync(vectorsFile, 'utf8')) as {
+  receiver: { secret: string; site_base_url: string; verify_signature: boolean };
+  cases: Delivery[];
+};
+
+describe('express receiver example', () => {
+  it.each(vectors.cases.map((delivery) => [delivery.id, delivery] as const))(
+    'answers vector %s',
+    async (_id, delivery) => {
+      const config = { ...vectors.receiver, ...delivery.receiver };
+      const store = new MemoryArticleStore();
+      for (const article of delivery.store_before ?? [])
+        await store.upsert({ ...article, received_at: '2026-01-01T00:00:00.000Z' });
+      const app = createApp({
+        secret: config.secret,
+        store,
+        siteBaseUrl: config.site_base_url,
+        verifySignature: config.verify_signature,
+        now: () => delivery.now * 1000,
+        on: { 'keyword.ranking_changed': () => {} },
+      });
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const response = await fetch(`http://127.0.0.1:${port}${delivery.request.path}`, {
+          method: delivery.request.method,
+          headers: delivery.request.headers,
+          body: delivery.request.body,
+        });
+        expect(response.status).toBe(delivery.expected.status);
+        expect(await response.json()).toEqual(delivery.expected.body);
+        for (const [slug, expected] of Object.entries(delivery.expected.store ?? {})) {
+          const stored = await store.get(slug);
+          if (expected === null) expect(stored).toBeUndefined();
+          else expect(stored).toMatchObject(expected);
+        }
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
+
+  it('runs as a plain Node process and serves what it received', async () => {
+    const secret = 'example-secret';
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../src/server.ts', import.meta.url))], {
+      env: { ...process.env, RANKQUILL_WEBHOOK_SECRET: secret, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          const match = /listening on (\S+)/.exec(chunk.toString());
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      });
+      const body = JSON.stringify({ title: 'Live', slug: 'live', content: '<p>Live</p>' });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-key': secret,
+          'x-service-event': 'content.published',
+          ...(await createSignatureHeaders({ secret, id: 'dlv_live', body })),
+        },
+        body,
+      });
+      expect(await response.json()).toEqual({ success: true, url: '/en/resources/blog/live' });
+      const list = (await (await fetch(url.replace('/webhook', '/articles'))).json()) as {
+        articles: StoredArticle[];
+      };
+      expect(list.articles.map((article) => article.slug)).toEqual(['live']);
+    } finally {
+      child.kill();
+    }
+  });
+});

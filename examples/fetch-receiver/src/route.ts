@@ -1,0 +1,18 @@
+// A Next.js App Router route handler (app/api/rankquill/route.ts). Nothing here is Next-specific:
+// the same POST works in Hono (`(c) => POST(c.req.raw)`), Bun, Deno and Workers.
+import type { WebhookReceiverOptions } from '@rankquill/webhooks';
+import { createFetchHandler } from '@rankquill/webhooks/fetch';
+
+/** Builds the route for the given options; tests pass their own clock and store. */
+export function createRoute(options: WebhookReceiverOptions): { POST(request: Request): Promise<Response> } {
+  const handler = createFetchHandler(options);
+  return { POST: (request) => handler(request) };
+}
+
+let route: ReturnType<typeof createRoute> | undefined;
+
+/** The exported handler reads the secret on first use, so the module imports without it set. */
+export async function POST(request: Request): Promise<Response> {
+  route ??= createRoute({ secret: process.env.RANKQUILL_WEBHOOK_SECRET ?? '' });
+  return route.POST(request);
+}

@@ -1,0 +1,29 @@
+export type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
+export { applyArticleDefaults, REQUIRED_ARTICLE_FIELDS } from './article-defaults';
+export { escapeHtml, renderArticlePage } from './article-page';
+export { WebhookVerificationError, type WebhookVerificationErrorType } from './errors';
+export { getHeader, type HeadersInput } from './headers';
+export {
+  createWebhookReceiver,
+  type RemovalEventName,
+  type WebhookContext,
+  type WebhookHandler,
+  type WebhookHandlers,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+  type WebhookRequest,
+  type WebhookResponseBody,
+  type WebhookResult,
+} from './receiver';
+export {
+  createSignatureHeaders,
+  DEFAULT_TOLERANCE_SECONDS,
+  type SignatureHeaders,
+  type SignatureInput,
+  signWebhook,
+  type VerifySignatureInput,
+  verifyWebhookSignature,
+} from './signature';
+export type { ArticleStore, StoredArticle } from './stores/article-store';
+export { MemoryArticleStore } from './stores/memory';
+export { constantTimeEqual, verifySecret } from './verify-secret';

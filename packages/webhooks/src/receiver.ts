@@ -1,0 +1,370 @@
+import {
+  EVENT_TYPES,
+  isWebhookEventName,
+  WEBHOOK_HEADERS,
+  type WebhookEventMap,
+  type WebhookEventName,
+} from '@rankquill/contract';
+import { applyArticleDefaults } from './article-defaults';
+import { WebhookVerificationError } from './errors';
+import { getHeader, type HeadersInput } from './headers';
+import { describePayloadProblems } from './payload-errors';
+import { DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature';
+import type { ArticleStore, StoredArticle } from './stores/article-store';
+import { MemoryArticleStore } from './stores/memory';
+import { verifySecret } from './verify-secret';
+
+/** Events that take an article off the customer's site. */
+export type RemovalEventName = 'content.unpublished' | 'content.deleted';
+
+/** What a handler learns about the delivery besides the event body. */
+export interface WebhookContext {
+  /** The event name, from `x-service-event` (or the body's `event` field). */
+  event: WebhookEventName;
+  /** `x-service-delivery`: the same on every retry of one delivery, so handlers can deduplicate. */
+  deliveryId: string | undefined;
+  /** `webhook-id` of the delivery, when sent. */
+  webhookId: string | undefined;
+  /** The URL the receiver answers with: the article's page, or `''` for events without one. */
+  url: string;
+}
+
+/**
+ * Runs after the receiver validated a delivery (and, for article events, stored or removed the
+ * article). `content.published` and `content.updated` handlers get the article with defaults
+ * applied. A handler that throws turns the answer into a 500, so the service retries.
+ */
+export type WebhookHandler<K extends WebhookEventName> = (
+  event: WebhookEventMap[K],
+  context: WebhookContext,
+) => void | Promise<void>;
+
+/** A handler for some of the events, by name. */
+export type WebhookHandlers = { [K in WebhookEventName]?: WebhookHandler<K> };
+
+/** Options of `createWebhookReceiver`. */
+export interface WebhookReceiverOptions {
+  /**
+   * The secret entered in the project's webhook settings. Compared with `x-service-key` in
+   * constant time, and the key of the `webhook-signature` HMAC. Required.
+   * @example process.env.RANKQUILL_WEBHOOK_SECRET
+   */
+  secret: string;
+  /**
+   * Where articles go. Default: a new `MemoryArticleStore`. Pass `false` when your handlers
+   * write the articles themselves.
+   * @example new SqliteArticleStore({ path: 'articles.db' })
+   */
+  store?: ArticleStore | false;
+  /**
+   * Prefix of the URL answered to the service, such as `https://www.example.com`.
+   * Default: none, so the URL is the path `/<language>/resources/blog/<slug>`.
+   * @example 'https://www.example.com'
+   */
+  siteBaseUrl?: string;
+  /**
+   * Check the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`):
+   * `true` with a 300-second tolerance, `{ tolerance }` in seconds, or `false` for senders that do
+   * not sign. Default `true`: Rankquill signs every delivery.
+   * @example { tolerance: 600 }
+   */
+  verifySignature?: boolean | { tolerance?: number };
+  /**
+   * Author stored when a payload has none. Default `'Rankquill'`.
+   * @example 'Editorial team'
+   */
+  authorDefault?: string;
+  /**
+   * Events that remove the article (by slug) from the store. Default both
+   * `content.unpublished` and `content.deleted`; pass `[]` to keep articles and decide in a handler.
+   * @example ['content.deleted']
+   */
+  removeOn?: readonly RemovalEventName[];
+  /**
+   * Handlers by event name; more can be added with `receiver.on()`.
+   * @example { 'keyword.ranking_changed': (event) => console.log(event.keyword, event.position) }
+   */
+  on?: WebhookHandlers;
+  /**
+   * Clock in milliseconds since the epoch, for the signature window and `received_at`.
+   * Default `Date.now`; inject a fixed clock in tests.
+   * @example () => Date.parse('2026-01-01T09:30:00Z')
+   */
+  now?: () => number;
+}
+
+/** A delivery as any transport hands it over. */
+export interface WebhookRequest {
+  /** Request headers, from a Fetch `Headers` or Node's `req.headers`. */
+  headers: HeadersInput;
+  /** The body exactly as received. Signatures are computed over these bytes. */
+  rawBody: string | Uint8Array;
+  /**
+   * True when a body parser consumed the bytes and `rawBody` was rebuilt from the parsed JSON; a
+   * failed signature check then says how to keep the raw bytes.
+   */
+  rawBodyReconstructed?: boolean;
+}
+
+/** Answer of a delivery: `{ success, url }` with 2xx, `{ error }` with 400, 401 or 500 (spec 6). */
+export type WebhookResponseBody = { success: true; url: string } | { error: string };
+
+/** What `handle` resolves with; adapters write `status` and `body` as JSON. */
+export interface WebhookResult {
+  status: number;
+  body: WebhookResponseBody;
+  /** The event name the delivery was handled as, when it could be read; for logs. */
+  event: string | undefined;
+}
+
+/** A transport-neutral webhook receiver; mount it with an adapter or call `handle` yourself. */
+export interface WebhookReceiver {
+  /** Checks, parses, stores and dispatches one delivery; never rejects. */
+  handle(request: WebhookRequest): Promise<WebhookResult>;
+  /** Adds a handler for one event; returns a function that removes it. */
+  on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void;
+  /** The store in use, or undefined when created with `store: false`. */
+  readonly store: ArticleStore | undefined;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function fail(status: 400 | 401 | 500, error: string, event?: string): WebhookResult {
+  return { status, body: { error }, event };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function articleUrl(siteBaseUrl: string, language: string, slug: string): string {
+  return `${siteBaseUrl}/${encodeURIComponent(language)}/resources/blog/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * Creates a webhook receiver for Rankquill deliveries (spec 6). Per delivery, in this order:
+ * 401 when `x-service-key` is missing or wrong; 401 when the signature headers are missing,
+ * stale (replayed) or wrong; 400 when the body is not a JSON object, names two different events,
+ * or misses required fields (each named); for `content.published` / `content.updated` the
+ * article, defaults applied, is upserted by slug (500 if the store fails); `content.unpublished`
+ * and `content.deleted` remove it; then handlers run (500 if one throws). Success answers
+ * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
+ * without a page); an event this version does not know answers 202 so the service does not retry it.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookReceiver } from '@rankquill/webhooks';
+ * const receiver = createWebhookReceiver({
+ *   secret: process.env.RANKQUILL_WEBHOOK_SECRET!,
+ *   on: { 'keyword.ranking_changed': (event) => console.log(event.keyword, event.change) },
+ * });
+ * const { status, body } = await receiver.handle({ headers: request.headers, rawBody: await request.text() });
+ * ```
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
+  if (typeof options?.secret !== 'string' || options.secret === '') {
+    throw new TypeError(
+      "createWebhookReceiver: `secret` is required. Pass the secret you entered in the project's webhook settings, e.g. process.env.RANKQUILL_WEBHOOK_SECRET.",
+    );
+  }
+  const secret = options.secret;
+  const store = options.store === false ? undefined : (options.store ?? new MemoryArticleStore());
+  const siteBaseUrl = (options.siteBaseUrl ?? '').replace(/\/+$/, '');
+  const verify = options.verifySignature ?? true;
+  const tolerance =
+    typeof verify === 'object' ? (verify.tolerance ?? DEFAULT_TOLERANCE_SECONDS) : DEFAULT_TOLERANCE_SECONDS;
+  const authorDefault = options.authorDefault ?? 'Rankquill';
+  const removeOn = new Set<string>(options.removeOn ?? ['content.unpublished', 'content.deleted']);
+  const now = options.now ?? Date.now;
+  const handlers = new Map<WebhookEventName, Array<WebhookHandler<WebhookEventName>>>();
+
+  function on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void {
+    if (!isWebhookEventName(event)) {
+      throw new TypeError(
+        `Unknown webhook event "${event}": use one of ${Object.keys(EVENT_TYPES).join(', ')}.`,
+      );
+    }
+    const list = handlers.get(event) ?? [];
+    list.push(handler as unknown as WebhookHandler<WebhookEventName>);
+    handlers.set(event, list);
+    return () => {
+      const index = list.indexOf(handler as unknown as WebhookHandler<WebhookEventName>);
+      if (index !== -1) list.splice(index, 1);
+    };
+  }
+
+  for (const [event, handler] of Object.entries(options.on ?? {})) {
+    if (handler) on(event as WebhookEventName, handler as WebhookHandler<WebhookEventName>);
+  }
+
+  async function dispatch(
+    event: WebhookEventName,
+    payload: WebhookEventMap[WebhookEventName],
+    context: WebhookContext,
+  ): Promise<WebhookResult | undefined> {
+    for (const handler of [...(handlers.get(event) ?? [])]) {
+      try {
+        await handler(payload, context);
+      } catch (error) {
+        return fail(
+          500,
+          `The ${event} handler failed: ${messageOf(error)}. The service will retry the delivery.`,
+          event,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  async function handle(request: WebhookRequest): Promise<WebhookResult> {
+    const headerEvent = getHeader(request.headers, WEBHOOK_HEADERS.event)?.trim() || undefined;
+
+    const key = getHeader(request.headers, WEBHOOK_HEADERS.serviceKey);
+    if (key === undefined || key === '') {
+      return fail(
+        401,
+        "Missing x-service-key header: send the webhook secret configured in the project's integration settings.",
+        headerEvent,
+      );
+    }
+    if (!(await verifySecret(key, secret))) {
+      return fail(
+        401,
+        'Invalid x-service-key: it does not match the secret this receiver was configured with.',
+        headerEvent,
+      );
+    }
+
+    if (verify !== false) {
+      try {
+        await verifyWebhookSignature({
+          secret,
+          headers: request.headers,
+          body: request.rawBody,
+          tolerance,
+          now,
+        });
+      } catch (error) {
+        if (!(error instanceof WebhookVerificationError)) throw error;
+        const hint =
+          error.type === 'signature_mismatch' && request.rawBodyReconstructed
+            ? ' The body had already been parsed by a JSON body parser and was re-serialized, which changes its bytes: mount the receiver before express.json(), or keep the raw bytes with express.json({ verify: keepRawBody }).'
+            : '';
+        return fail(401, `${error.message}${hint}`, headerEvent);
+      }
+    }
+
+    let text: string;
+    try {
+      text = typeof request.rawBody === 'string' ? request.rawBody : decoder.decode(request.rawBody);
+    } catch {
+      return fail(
+        400,
+        'Request body is not valid UTF-8: send the event payload as UTF-8 encoded JSON.',
+        headerEvent,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return fail(
+        400,
+        'Request body is not valid JSON: send the event payload as a JSON object.',
+        headerEvent,
+      );
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
+      return fail(400, `Request body must be a JSON object, got ${kind}.`, headerEvent);
+    }
+    const body = parsed as Record<string, unknown>;
+
+    const bodyEvent = typeof body.event === 'string' ? body.event : undefined;
+    if (headerEvent !== undefined && bodyEvent !== undefined && headerEvent !== bodyEvent) {
+      return fail(
+        400,
+        `The x-service-event header says "${headerEvent}" but the body's event field says "${bodyEvent}": send one event name.`,
+        headerEvent,
+      );
+    }
+    // Senders that follow only the spec post the bare article: treat that as content.published.
+    const eventName = headerEvent ?? bodyEvent ?? 'content.published';
+    if (!isWebhookEventName(eventName)) {
+      // Answering 2xx keeps a newer service from retrying an event this version cannot act on.
+      return { status: 202, body: { success: true, url: '' }, event: eventName };
+    }
+
+    const context: WebhookContext = {
+      event: eventName,
+      deliveryId: getHeader(request.headers, WEBHOOK_HEADERS.delivery),
+      webhookId: getHeader(request.headers, WEBHOOK_HEADERS.id),
+      url: '',
+    };
+
+    if (eventName === 'content.published' || eventName === 'content.updated') {
+      const result = applyArticleDefaults(eventName, body, { authorDefault });
+      if (!result.ok) return fail(400, result.error, eventName);
+      const { article } = result;
+      context.url = articleUrl(siteBaseUrl, article.language, article.slug);
+      if (store) {
+        const stored: StoredArticle = {
+          ...article,
+          url: context.url,
+          received_at: new Date(now()).toISOString(),
+        };
+        try {
+          await store.upsert(stored);
+        } catch (error) {
+          return fail(
+            500,
+            `Could not store the article "${article.slug}": ${messageOf(error)}. The service will retry the delivery.`,
+            eventName,
+          );
+        }
+      }
+      return (await dispatch(eventName, article, context)) ?? ok(context.url, eventName);
+    }
+
+    const schema = EVENT_TYPES[eventName];
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      const required = Object.keys((schema as { shape: Record<string, unknown> }).shape);
+      return fail(400, describePayloadProblems(eventName, body, result.error.issues, required), eventName);
+    }
+    const payload = result.data;
+
+    if (eventName === 'content.unpublished' || eventName === 'content.deleted') {
+      const removal = payload as WebhookEventMap[RemovalEventName];
+      context.url = articleUrl(siteBaseUrl, removal.language, removal.slug);
+      if (store && removeOn.has(eventName)) {
+        try {
+          await store.remove(removal.slug);
+        } catch (error) {
+          return fail(
+            500,
+            `Could not remove the article "${removal.slug}": ${messageOf(error)}. The service will retry the delivery.`,
+            eventName,
+          );
+        }
+      }
+    }
+    return (await dispatch(eventName, payload, context)) ?? ok(context.url, eventName);
+  }
+
+  return {
+    handle: async (request) => {
+      try {
+        return await handle(request);
+      } catch (error) {
+        return fail(500, `The receiver failed: ${messageOf(error)}. The service will retry the delivery.`);
+      }
+    },
+    on,
+    store,
+  };
+}
+
+function ok(url: string, event: string): WebhookResult {
+  return { status: 200, body: { success: true, url }, event };
+}

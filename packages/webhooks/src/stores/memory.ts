@@ -1,0 +1,40 @@
+import type { ArticleStore, StoredArticle } from './article-store';
+
+/**
+ * Keeps articles in memory: the default store of a receiver, for tests and for handlers that
+ * write elsewhere. Everything is lost when the process ends; use `SqliteArticleStore` from
+ * `@rankquill/webhooks/sqlite` or your own `ArticleStore` to keep them.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookReceiver, MemoryArticleStore } from '@rankquill/webhooks';
+ * const store = new MemoryArticleStore();
+ * const receiver = createWebhookReceiver({ secret, store });
+ * console.log(await store.list());
+ * ```
+ */
+export class MemoryArticleStore implements ArticleStore {
+  // Map order is insertion order; re-inserting on upsert keeps the latest write last.
+  readonly #articles = new Map<string, StoredArticle>();
+
+  async upsert(article: StoredArticle): Promise<void> {
+    this.#articles.delete(article.slug);
+    this.#articles.set(article.slug, structuredClone(article));
+  }
+
+  async remove(slug: string): Promise<boolean> {
+    return this.#articles.delete(slug);
+  }
+
+  async get(slug: string): Promise<StoredArticle | undefined> {
+    const article = this.#articles.get(slug);
+    return article === undefined ? undefined : structuredClone(article);
+  }
+
+  async list(): Promise<StoredArticle[]> {
+    return [...this.#articles.values()]
+      .reverse()
+      .sort((a, b) => b.received_at.localeCompare(a.received_at))
+      .map((article) => structuredClone(article));
+  }
+}

@@ -1,0 +1,156 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { ArticleStore, StoredArticle } from './article-store';
+
+/** Options of `SqliteArticleStore`. */
+export interface SqliteArticleStoreOptions {
+  /** Database file, created when absent. Default `:memory:`. */
+  path?: string;
+  /** Table name; letters, digits and underscores. Default `rankquill_articles`. */
+  table?: string;
+}
+
+interface ArticleRow {
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  meta_title: string;
+  meta_description: string;
+  keywords: string;
+  canonical_url: string;
+  featured_image: string;
+  author: string;
+  language: string;
+  url: string;
+  received_at: string;
+}
+
+const COLUMNS = [
+  'slug',
+  'title',
+  'content',
+  'excerpt',
+  'meta_title',
+  'meta_description',
+  'keywords',
+  'canonical_url',
+  'featured_image',
+  'author',
+  'language',
+  'url',
+  'received_at',
+] as const;
+
+function toArticle(row: ArticleRow): StoredArticle {
+  return {
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    excerpt: row.excerpt,
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    keywords: JSON.parse(row.keywords) as string[],
+    canonical_url: row.canonical_url,
+    featured_image: row.featured_image,
+    author: row.author,
+    language: row.language,
+    url: row.url,
+    received_at: row.received_at,
+  };
+}
+
+/**
+ * Keeps articles in an SQLite file through Node's built-in `node:sqlite` (Node 22.13 or later),
+ * one column per field, so the table can be read by the rest of your stack. Node-only: import it
+ * from `@rankquill/webhooks/sqlite`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookReceiver } from '@rankquill/webhooks';
+ * import { SqliteArticleStore } from '@rankquill/webhooks/sqlite';
+ * const store = new SqliteArticleStore({ path: 'articles.db' });
+ * const receiver = createWebhookReceiver({ secret, store });
+ * ```
+ */
+export class SqliteArticleStore implements ArticleStore {
+  readonly #db: DatabaseSync;
+  readonly #table: string;
+
+  constructor(options: SqliteArticleStoreOptions = {}) {
+    const table = options.table ?? 'rankquill_articles';
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) {
+      throw new TypeError(`Invalid table name "${table}": use letters, digits and underscores only.`);
+    }
+    this.#table = table;
+    this.#db = new DatabaseSync(options.path ?? ':memory:');
+    // `seq` orders articles written in the same millisecond: the latest write comes first.
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+      slug TEXT PRIMARY KEY,
+      title TEXT NOT NULL,
+      content TEXT NOT NULL,
+      excerpt TEXT NOT NULL,
+      meta_title TEXT NOT NULL,
+      meta_description TEXT NOT NULL,
+      keywords TEXT NOT NULL,
+      canonical_url TEXT NOT NULL,
+      featured_image TEXT NOT NULL,
+      author TEXT NOT NULL,
+      language TEXT NOT NULL,
+      url TEXT NOT NULL,
+      received_at TEXT NOT NULL,
+      seq INTEGER NOT NULL
+    )`);
+  }
+
+  async upsert(article: StoredArticle): Promise<void> {
+    const table = this.#table;
+    const updates = COLUMNS.filter((column) => column !== 'slug')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ');
+    this.#db
+      .prepare(
+        `INSERT INTO ${table} (${COLUMNS.join(', ')}, seq)
+         VALUES (${COLUMNS.map(() => '?').join(', ')}, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ${table}))
+         ON CONFLICT (slug) DO UPDATE SET ${updates}, seq = excluded.seq`,
+      )
+      .run(
+        article.slug,
+        article.title,
+        article.content,
+        article.excerpt,
+        article.meta_title,
+        article.meta_description,
+        JSON.stringify(article.keywords),
+        article.canonical_url,
+        article.featured_image,
+        article.author,
+        article.language,
+        article.url,
+        article.received_at,
+      );
+  }
+
+  async remove(slug: string): Promise<boolean> {
+    const result = this.#db.prepare(`DELETE FROM ${this.#table} WHERE slug = ?`).run(slug);
+    return Number(result.changes) > 0;
+  }
+
+  async get(slug: string): Promise<StoredArticle | undefined> {
+    const row = this.#db.prepare(`SELECT * FROM ${this.#table} WHERE slug = ?`).get(slug) as
+      | ArticleRow
+      | undefined;
+    return row === undefined ? undefined : toArticle(row);
+  }
+
+  async list(): Promise<StoredArticle[]> {
+    const rows = this.#db
+      .prepare(`SELECT * FROM ${this.#table} ORDER BY received_at DESC, seq DESC`)
+      .all() as unknown as ArticleRow[];
+    return rows.map(toArticle);
+  }
+
+  /** Closes the database file. */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

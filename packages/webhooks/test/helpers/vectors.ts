@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import type { ArticlePayload } from '@rankquill/contract';
+import { expect } from 'vitest';
+import type { WebhookReceiverOptions } from '../../src/receiver';
+import type { ArticleStore, StoredArticle } from '../../src/stores/article-store';
+
+const vectorsDir = new URL('../../../contract/vectors/', import.meta.url);
+
+function load<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(name, vectorsDir), 'utf8')) as T;
+}
+
+export interface ReceiverConfig {
+  secret: string;
+  verify_signature: boolean;
+  tolerance_seconds: number;
+  author_default: string;
+  site_base_url: string;
+  remove_on: Array<'content.unpublished' | 'content.deleted'>;
+}
+
+export type VectorArticle = ArticlePayload & { url: string };
+
+export interface DeliveryCase {
+  id: string;
+  name: string;
+  description: string;
+  now: number;
+  receiver?: Partial<ReceiverConfig>;
+  store_before?: VectorArticle[];
+  request: { method: string; path: string; headers: Record<string, string>; body: string };
+  expected: {
+    status: number;
+    body: { success: boolean; url: string } | { error: string };
+    error_contains?: string[];
+    store?: Record<string, VectorArticle | null>;
+  };
+}
+
+export interface SignCase {
+  name: string;
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string;
+  signed_content: string;
+  signature: string;
+}
+
+export interface VerifyCase {
+  name: string;
+  secret: string;
+  now: number;
+  tolerance_seconds: number;
+  headers: Record<string, string>;
+  body: string;
+  valid: boolean;
+  error_type?: string;
+}
+
+export const deliveries = load<{ receiver: ReceiverConfig; cases: DeliveryCase[] }>('deliveries.json');
+export const signatures = load<{ sign: SignCase[]; verify: VerifyCase[] }>('signatures.json');
+
+/** Receiver options for a case: the file's receiver block with the case's overrides and clock. */
+export function receiverOptions(
+  delivery: DeliveryCase,
+  store: ArticleStore,
+): WebhookReceiverOptions & { secret: string } {
+  const config = { ...deliveries.receiver, ...delivery.receiver };
+  return {
+    secret: config.secret,
+    store,
+    siteBaseUrl: config.site_base_url,
+    verifySignature: config.verify_signature ? { tolerance: config.tolerance_seconds } : false,
+    authorDefault: config.author_default,
+    removeOn: config.remove_on,
+    now: () => delivery.now * 1000,
+  };
+}
+
+/** Puts the case's `store_before` articles into the store, received one minute before `now`. */
+export async function seed(store: ArticleStore, delivery: DeliveryCase): Promise<void> {
+  const received_at = new Date((delivery.now - 60) * 1000).toISOString();
+  for (const article of delivery.store_before ?? []) await store.upsert({ ...article, received_at });
+}
+
+/** The answer must equal the vector's; `relaxError` accepts a longer message that starts with it. */
+export function expectAnswer(
+  delivery: DeliveryCase,
+  answer: { status: number; body: unknown },
+  { relaxError = false } = {},
+): void {
+  const { expected } = delivery;
+  expect(answer.status, delivery.id).toBe(expected.status);
+  if ('error' in expected.body && relaxError) {
+    const error = (answer.body as { error: string }).error;
+    expect(error.startsWith(expected.body.error), `${delivery.id}: ${error}`).toBe(true);
+  } else {
+    expect(answer.body, delivery.id).toEqual(expected.body);
+  }
+  for (const fragment of expected.error_contains ?? []) {
+    expect((answer.body as { error: string }).error).toContain(fragment);
+  }
+}
+
+/** The store holds exactly the expected article (or none) for every slug the case names. */
+export async function expectStore(store: ArticleStore, delivery: DeliveryCase): Promise<void> {
+  for (const [slug, article] of Object.entries(delivery.expected.store ?? {})) {
+    const stored = await store.get(slug);
+    if (article === null) {
+      expect(stored, `${delivery.id}: ${slug} should be absent`).toBeUndefined();
+      continue;
+    }
+    expect(stored, `${delivery.id}: ${slug} should be stored`).toBeDefined();
+    const { received_at, ...rest } = stored as StoredArticle;
+    expect(rest).toEqual(article);
+    const seeded = delivery.store_before?.some(
+      (before) => before.slug === slug && JSON.stringify(before) === JSON.stringify(article),
+    );
+    expect(received_at).toBe(new Date((delivery.now - (seeded ? 60 : 0)) * 1000).toISOString());
+  }
+}
