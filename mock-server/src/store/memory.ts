@@ -1,4 +1,11 @@
 import {
+  checkCount,
+  checkColumn as checkDeclared,
+  checkWhereScalar,
+  declaredColumns,
+  serializeRow,
+} from './schema-checks';
+import {
   type Condition,
   DuplicateRowError,
   type Identified,
@@ -9,7 +16,6 @@ import {
   type StoreReader,
   type StoreSchema,
   type StoreWriter,
-  UnknownColumnError,
 } from './store';
 
 /** A row as held by the store: its JSON text (what callers get back, parsed afresh) and a private parse. */
@@ -26,7 +32,6 @@ interface TableInfo {
 type Predicate = (row: Row) => boolean;
 
 const RANGE_KEYS: ReadonlySet<string> = new Set(['lt', 'lte', 'gt', 'gte']);
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Opens a store that keeps every row in memory. It has no Node-only imports, so it also runs in a
@@ -130,12 +135,12 @@ export function createMemoryStore(schema: StoreSchema): Store {
         return read.count(table, where);
       },
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
-        const stored = encode(live(table), row);
+        const stored = serializeRow(table, live(table).columns, row);
         if (lookup(table, row.id)) throw new DuplicateRowError(table, row.id);
         changes(table).set(row.id, stored);
       },
       async put<R extends Identified>(table: string, row: R): Promise<void> {
-        const stored = encode(live(table), row);
+        const stored = serializeRow(table, live(table).columns, row);
         changes(table).set(row.id, stored);
       },
       async delete(table: string, id: string): Promise<boolean> {
@@ -204,51 +209,11 @@ export function createMemoryStore(schema: StoreSchema): Store {
   };
 }
 
-function describeTables(schema: StoreSchema): Map<string, TableInfo> {
-  const tables = new Map<string, TableInfo>();
-  for (const [name, spec] of Object.entries(schema)) {
-    if (!IDENTIFIER.test(name)) throw new Error(`table name ${name} must be a plain identifier`);
-    for (const column of spec.columns) {
-      if (!IDENTIFIER.test(column)) throw new Error(`column ${name}.${column} must be a plain identifier`);
-      // `doc` holds the whole row in the SQL stores, so the schema may not declare it.
-      if (column === 'doc') throw new Error(`column ${name}.doc is reserved; name it differently`);
-    }
-    const columns = new Set(spec.columns);
-    for (const index of spec.indexes ?? []) {
-      for (const column of index)
-        if (column !== 'id' && !columns.has(column)) throw new UnknownColumnError(name, column);
-    }
-    tables.set(name, { name, columns });
-  }
-  return tables;
-}
-
-function checkColumn(table: TableInfo, column: string): void {
-  if (column !== 'id' && !table.columns.has(column)) throw new UnknownColumnError(table.name, column);
-}
-
-/** Copies a row into JSON form, as the SQL stores do, and checks its id and declared columns. */
-function encode(table: TableInfo, row: Identified): StoredRow {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-    throw new TypeError(`a row of ${table.name} must be an object with a string id`);
-  }
-  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table.name} needs a string id`);
-  const json = JSON.stringify(row);
-  const copy = JSON.parse(json) as Row;
-  for (const column of table.columns) {
-    const value = copy[column];
-    if (value !== undefined && value !== null && typeof value === 'object') {
-      throw new TypeError(`column ${table.name}.${column} must hold a string, number, boolean or null`);
-    }
-  }
-  return { json, row: copy };
-}
-
 function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): StoredRow[] {
   const matches = compileWhere(table, query.where);
   const order = query.orderBy ?? [];
   for (const [column, direction] of order) {
-    checkColumn(table, column);
+    checkDeclared(table.name, table.columns, column);
     if (direction !== 'asc' && direction !== 'desc') {
       throw new TypeError(`order direction for ${column} must be 'asc' or 'desc'`);
     }
@@ -271,16 +236,10 @@ function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): Stor
   return found.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
-function checkCount(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
-  return value;
-}
-
 function compileWhere(table: TableInfo, where: Record<string, Condition> | undefined): Predicate {
   const tests: Predicate[] = [];
   for (const [column, condition] of Object.entries(where ?? {})) {
-    checkColumn(table, column);
+    checkDeclared(table.name, table.columns, column);
     if (condition === null) {
       tests.push((row) => columnValue(row, column) === null);
     } else if (typeof condition === 'object') {
@@ -293,7 +252,7 @@ function compileWhere(table: TableInfo, where: Record<string, Condition> | undef
         });
       }
     } else {
-      checkScalar(column, condition);
+      checkWhereScalar(column, condition);
       if (typeof condition === 'string') {
         tests.push((row) => row[column] === condition);
       } else {
@@ -323,23 +282,12 @@ function rangeBounds(column: string, range: object): Array<[string, Scalar]> {
   for (const [op, bound] of Object.entries(range)) {
     if (!RANGE_KEYS.has(op)) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
     if (bound === undefined) continue;
-    if (bound !== null) checkScalar(`${column}.${op}`, bound);
+    if (bound !== null) checkWhereScalar(`${column}.${op}`, bound);
     bounds.push([op, bound as Scalar]);
   }
   if (bounds.length === 0)
     throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
   return bounds;
-}
-
-function checkScalar(name: string, value: unknown): void {
-  const ok =
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && !Number.isNaN(value));
-  if (!ok) {
-    const hint = value === undefined ? '; use null to match a missing value' : '';
-    throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
-  }
 }
 
 function comparison(op: string): (c: number) => boolean {
@@ -392,4 +340,11 @@ function compareText(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
+}
+
+function describeTables(schema: StoreSchema): Map<string, TableInfo> {
+  const tables = new Map<string, TableInfo>();
+  for (const [name, columns] of declaredColumns(schema))
+    tables.set(name, { name, columns: new Set(columns) });
+  return tables;
 }

@@ -3,15 +3,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
+  checkCount,
+  checkColumn as checkDeclared,
+  checkWhereScalar,
+  declaredColumns,
+  serializeRow,
+} from './schema-checks';
+import {
   type Condition,
   DuplicateRowError,
   type Identified,
   type Query,
-  type Row,
   type Store,
   type StoreSchema,
   type StoreWriter,
-  UnknownColumnError,
 } from './store';
 
 interface TableInfo {
@@ -28,7 +33,6 @@ interface Running {
 }
 
 const RANGE_SQL: Readonly<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_LIMIT = 500;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -90,7 +94,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     const order = query.orderBy ?? [];
     if (order.length > 0) {
       const terms = order.map(([column, direction]) => {
-        checkColumn(info, column);
+        checkDeclared(info.name, info.known, column);
         if (direction !== 'asc' && direction !== 'desc') {
           throw new TypeError(`order direction for ${column} must be 'asc' or 'desc'`);
         }
@@ -259,18 +263,8 @@ function loadSqlite(): typeof import('node:sqlite') {
 
 function describeTables(schema: StoreSchema): Map<string, TableInfo> {
   const tables = new Map<string, TableInfo>();
-  for (const [name, spec] of Object.entries(schema)) {
-    if (!IDENTIFIER.test(name)) throw new Error(`table name ${name} must be a plain identifier`);
-    for (const column of spec.columns) {
-      if (!IDENTIFIER.test(column)) throw new Error(`column ${name}.${column} must be a plain identifier`);
-      if (column === 'doc') throw new Error(`column ${name}.doc is reserved; name it differently`);
-    }
-    const columns = [...new Set(spec.columns)].filter((column) => column !== 'id');
+  for (const [name, columns] of declaredColumns(schema)) {
     const known = new Set(columns);
-    for (const index of spec.indexes ?? []) {
-      for (const column of index)
-        if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
-    }
     const all = ['id', ...columns, 'doc'].map((column) => `"${column}"`);
     const placeholders = all.map(() => '?').join(', ');
     const updates = all
@@ -322,28 +316,18 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
   }
 }
 
-function checkColumn(table: TableInfo, column: string): void {
-  if (column !== 'id' && !table.known.has(column)) throw new UnknownColumnError(table.name, column);
-}
-
 /**
  * Binds a row: id, its declared columns, then its JSON. Columns are read from the JSON form so
  * that they agree with `doc` (and with the memory store) on dates, NaN and missing fields.
  */
 function encode(table: TableInfo, row: Identified): SQLInputValue[] {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-    throw new TypeError(`a row of ${table.name} must be an object with a string id`);
-  }
-  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table.name} needs a string id`);
-  const json = JSON.stringify(row);
-  const copy = JSON.parse(json) as Row;
+  const { json, row: copy } = serializeRow(table.name, table.columns, row);
   const values: SQLInputValue[] = [row.id];
   for (const column of table.columns) {
-    const value = copy[column];
-    if (value === undefined || value === null) values.push(null);
-    else if (typeof value === 'boolean') values.push(value ? 1 : 0);
-    else if (typeof value === 'string' || typeof value === 'number') values.push(value);
-    else throw new TypeError(`column ${table.name}.${column} must hold a string, number, boolean or null`);
+    const value = copy[column] as string | number | boolean | null | undefined;
+    values.push(
+      value === undefined || value === null ? null : typeof value === 'boolean' ? (value ? 1 : 0) : value,
+    );
   }
   values.push(json);
   return values;
@@ -356,7 +340,7 @@ function compileWhere(
   const terms: string[] = [];
   const params: SQLInputValue[] = [];
   for (const [column, condition] of Object.entries(where ?? {})) {
-    checkColumn(table, column);
+    checkDeclared(table.name, table.known, column);
     if (condition === null) {
       terms.push(`"${column}" IS NULL`);
     } else if (typeof condition === 'object') {
@@ -388,17 +372,8 @@ function compileWhere(
 }
 
 function bindScalar(name: string, value: unknown): SQLInputValue {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number' && !Number.isNaN(value)) return value;
-  const hint = value === undefined ? '; use null to match a missing value' : '';
-  throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
-}
-
-function checkCount(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
-  return value;
+  checkWhereScalar(name, value);
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 
 function isPrimaryKeyViolation(error: unknown): boolean {

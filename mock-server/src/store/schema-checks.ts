@@ -1,0 +1,75 @@
+import { type Identified, type Row, type StoreSchema, UnknownColumnError } from './store';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Checks a schema's table and column names and its index columns, the same way for every
+ * store; answers each table's declared columns in order, without `id`.
+ */
+export function declaredColumns(schema: StoreSchema): Map<string, string[]> {
+  const tables = new Map<string, string[]>();
+  for (const [name, spec] of Object.entries(schema)) {
+    if (!IDENTIFIER.test(name)) throw new Error(`table name ${name} must be a plain identifier`);
+    for (const column of spec.columns) {
+      if (!IDENTIFIER.test(column)) throw new Error(`column ${name}.${column} must be a plain identifier`);
+      // `doc` holds the whole row in the SQL stores, so the schema may not declare it.
+      if (column === 'doc') throw new Error(`column ${name}.doc is reserved; name it differently`);
+    }
+    const columns = [...new Set(spec.columns)].filter((column) => column !== 'id');
+    const known = new Set(columns);
+    for (const index of spec.indexes ?? []) {
+      for (const column of index)
+        if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
+    }
+    tables.set(name, columns);
+  }
+  return tables;
+}
+
+/** Throws `UnknownColumnError` unless `column` is `id` or declared. */
+export function checkColumn(table: string, known: ReadonlySet<string>, column: string): void {
+  if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(table, column);
+}
+
+/**
+ * The JSON form of a row and its parse, after checking that it is an object with a string id
+ * whose declared columns hold scalars. Both stores keep exactly this form.
+ */
+export function serializeRow(
+  table: string,
+  columns: Iterable<string>,
+  row: Identified,
+): { json: string; row: Row } {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    throw new TypeError(`a row of ${table} must be an object with a string id`);
+  }
+  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table} needs a string id`);
+  const json = JSON.stringify(row);
+  const copy = JSON.parse(json) as Row;
+  for (const column of columns) {
+    const value = copy[column];
+    if (value !== undefined && value !== null && typeof value === 'object') {
+      throw new TypeError(`column ${table}.${column} must hold a string, number, boolean or null`);
+    }
+  }
+  return { json, row: copy };
+}
+
+/** A limit or offset: a whole number of 0 or more, or absent. */
+export function checkCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`);
+  return value;
+}
+
+/** Throws unless `value` can be compared in a where clause (null is handled by the caller). */
+export function checkWhereScalar(name: string, value: unknown): asserts value is string | number | boolean {
+  const ok =
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && !Number.isNaN(value));
+  if (!ok) {
+    const hint = value === undefined ? '; use null to match a missing value' : '';
+    throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
+  }
+}
