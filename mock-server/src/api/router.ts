@@ -7,6 +7,7 @@ import {
   PublicArticleApiError,
   ServiceError,
 } from '../engine/errors';
+import { RateLimitExceeded, type RateLimitState } from '../engine/rate-limiter';
 import { adminApiHandlers } from './admin-api';
 import type { ApiRequest, ApiResponse, OperationHandler } from './api-types';
 import { secretsEqual } from './constant-time';
@@ -59,16 +60,24 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
     const requestId = engine.nextRequestId();
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
+    const rateLimit: RateLimitSlot = {};
     try {
       await engine.tick();
       const match = matchRoute(request, adminEnabled);
-      const response = await dispatch(engine, options, request, match, requestId);
-      return { ...response, headers: { ...response.headers, 'x-request-id': requestId } };
+      const response = await dispatch(engine, options, request, match, requestId, rateLimit);
+      Object.assign(response.headers, rateLimitHeaders(rateLimit.state), { 'x-request-id': requestId });
+      return response;
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof PublicArticleApiError)) {
         options.onError?.(error, request);
       }
-      return errorResponse(error, requestId, isPublicApi);
+      const response = errorResponse(error, requestId, isPublicApi);
+      if (error instanceof RateLimitExceeded) {
+        rateLimit.state = error.state;
+        response.headers['retry-after'] = String(error.retryAfterSeconds);
+      }
+      Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
+      return response;
     }
   };
 }
@@ -107,6 +116,7 @@ async function dispatch(
   request: ApiRequest,
   { route, params }: { route: Route; params: Record<string, string> },
   requestId: string,
+  rateLimit: RateLimitSlot,
 ): Promise<ApiResponse> {
   const { operation } = route;
   if (operation.auth === 'service-key') {
@@ -125,6 +135,7 @@ async function dispatch(
     operation.auth === 'bearer'
       ? await engine.accounts.authenticate(bearerToken(request))
       : (undefined as never);
+  if (account) rateLimit.state = engine.rateLimits.take(account.id, account.rate_limit);
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
@@ -152,6 +163,20 @@ async function dispatch(
   }
   const answer = await run();
   return json(answer.status, answer.body);
+}
+
+/** Where `dispatch` leaves the account's rate-limit counts for the response headers. */
+interface RateLimitSlot {
+  state?: RateLimitState;
+}
+
+function rateLimitHeaders(state: RateLimitState | undefined): Record<string, string> {
+  if (!state) return {};
+  return {
+    'x-ratelimit-limit': String(state.limit),
+    'x-ratelimit-remaining': String(state.remaining),
+    'x-ratelimit-reset': String(state.reset),
+  };
 }
 
 function bearerToken(request: ApiRequest): string | undefined {

@@ -12,6 +12,7 @@ import { JobQueue } from './jobs';
 import { ProjectService } from './projects';
 import { PublicArticleService } from './public-articles';
 import { Random } from './random';
+import { RateLimiter } from './rate-limiter';
 import { ReadCache } from './read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './records';
 import { TemplateArticleGenerator } from './template-article-generator';
@@ -48,6 +49,7 @@ export class Engine {
   readonly content: ContentService;
   readonly publicArticles: PublicArticleService;
   readonly idempotency: IdempotencyService;
+  readonly rateLimits: RateLimiter;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;
   private boot = 0;
@@ -72,6 +74,7 @@ export class Engine {
     this.content = new ContentService(this.ctx, this.projects);
     this.publicArticles = new PublicArticleService(this.ctx, cache);
     this.idempotency = new IdempotencyService(this.ctx);
+    this.rateLimits = new RateLimiter(() => this.ctx.clock.now());
   }
 
   /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */
@@ -129,6 +132,7 @@ export class Engine {
   async reset(): Promise<void> {
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
+    this.rateLimits.clear();
     if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
     this.boot = 0;
     await this.start();
