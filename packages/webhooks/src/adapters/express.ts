@@ -87,3 +87,5 @@ export function createExpressHandler(
   };
   return Object.assign(middleware, { errorHandler, receiver });
 }
+export type { NodeWebhookRequest } from './node-body';
+export type { ReceiverInput } from './receiver-input';

@@ -54,3 +54,4 @@ export function createFetchHandler(
   };
   return Object.assign(handler, { receiver });
 }
+export type { ReceiverInput } from './receiver-input';

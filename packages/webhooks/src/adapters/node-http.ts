@@ -81,3 +81,5 @@ export function createNodeHandler(
   };
   return Object.assign(handler, { receiver });
 }
+export type { NodeWebhookRequest } from './node-body';
+export type { ReceiverInput } from './receiver-input';
