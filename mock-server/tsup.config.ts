@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', engine: 'src/engine/index.ts' },
+    entry: { index: 'src/index.ts', engine: 'src/engine/index.ts', msw: 'src/msw/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
@@ -16,6 +16,8 @@ export default defineConfig([
     target: 'node22',
     platform: 'node',
     noExternal: [/.*/],
+    // Keep `node:` on imports: `node:sqlite` (used by the reference receiver) has no bare name.
+    removeNodeProtocol: false,
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },

@@ -11,6 +11,10 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
   'projects.delete': ({ engine, account, params }) => engine.projects.delete(account, param(params, 'id')),
   'projects.rotatePublicApiKey': ({ engine, account, params }) =>
     engine.projects.rotatePublicApiKey(account, param(params, 'id')),
+  'projects.webhook.test': ({ engine, account, params }) =>
+    engine.webhooks.sendTest(account, param(params, 'id')),
+  'activity.list': ({ engine, account, params, request }) =>
+    engine.activity.list(account, param(params, 'id'), request.query),
   'content.list': ({ engine, account, params, request }) =>
     engine.content.list(account, param(params, 'id'), request.query),
   'content.create': ({ engine, account, params, body }) =>

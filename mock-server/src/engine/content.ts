@@ -18,6 +18,8 @@ import { definedFields } from './projects';
 import type { AccountRecord, ContentRecord, ProjectRecord } from './records';
 import { contentCreated, contentResource } from './serializers';
 import { parseInput } from './validation';
+import type { WebhookOutbox } from './webhook-outbox';
+import { articlePayload, articleRemovalPayload, contentGeneratedPayload } from './webhook-payloads';
 
 /** Job kind that finishes a generation at `estimated_completion`. */
 export const GENERATION_JOB = 'content.generate';
@@ -33,11 +35,15 @@ const ListQuery = ListParams.extend(ContentListParams.shape);
  * Content lifecycle: `generating` → `draft` (or `published` with `auto_publish`) or `failed`;
  * `draft` → `published` (publish); `published` → `draft` (unpublish); a published article
  * stays published when edited. Anything else is a 409 that says which state allows it.
+ * Each change puts its webhook event in the outbox within its own transaction: `content.generated`,
+ * `content.published`, `content.updated` (edit of a published article), `content.unpublished`
+ * and `content.deleted` (of a published article); drafts fire nothing else.
  */
 export class ContentService {
   constructor(
     private readonly ctx: EngineContext,
     private readonly projects: ProjectService,
+    private readonly outbox: WebhookOutbox,
   ) {
     ctx.jobs.on(GENERATION_JOB, (job) => this.finishGeneration(job.subject_id, this.ctx.clock.now()));
   }
@@ -106,6 +112,7 @@ export class ContentService {
       created_at: now,
       updated_at: now,
       published_at: null,
+      published_url: null,
     };
     await tx.insert('content', { ...record });
     await this.ctx.jobs.schedule(tx, GENERATION_JOB, id, record.estimated_completion);
@@ -139,6 +146,18 @@ export class ContentService {
       const updated: ContentRecord = { ...item, ...params, updated_at: this.ctx.clock.now() };
       if (params.content !== undefined) Object.assign(updated, this.body(params.content));
       await tx.put('content', { ...updated });
+      const payload = articlePayload(updated, project);
+      if (
+        item.status === 'published' &&
+        JSON.stringify(payload) !== JSON.stringify(articlePayload(item, project))
+      ) {
+        await this.outbox.emit(tx, project, {
+          event: 'content.updated',
+          body: payload,
+          contentId: item.id,
+          message: `Published article "${updated.title}" was edited.`,
+        });
+      }
       return contentResource(updated, project);
     });
   }
@@ -149,6 +168,15 @@ export class ContentService {
       const item = await this.item(project, contentId, tx);
       await this.ctx.jobs.cancel(tx, item.id);
       await tx.delete('content', item.id);
+      // A draft was never on the customer's site (or was taken off it when unpublished).
+      if (item.status === 'published') {
+        await this.outbox.emit(tx, project, {
+          event: 'content.deleted',
+          body: articleRemovalPayload('content.deleted', item, project, this.ctx.clock.now()),
+          contentId: item.id,
+          message: `Published article "${item.title}" was deleted.`,
+        });
+      }
     });
     return { id: contentId, deleted: true };
   }
@@ -190,8 +218,27 @@ export class ContentService {
         status: to,
         updated_at: now,
         published_at: to === 'published' ? now : item.published_at,
+        // Taken offline, the article is no longer at the URL the receiver gave.
+        published_url: to === 'published' ? (item.published_url ?? null) : null,
       };
       await tx.put('content', { ...updated });
+      await this.outbox.emit(
+        tx,
+        project,
+        to === 'published'
+          ? {
+              event: 'content.published',
+              body: articlePayload(updated, project),
+              contentId: item.id,
+              message: `Article "${updated.title}" was published.`,
+            }
+          : {
+              event: 'content.unpublished',
+              body: articleRemovalPayload('content.unpublished', updated, project, now),
+              contentId: item.id,
+              message: `Article "${updated.title}" was unpublished.`,
+            },
+      );
       return contentResource(updated, project);
     });
   }
@@ -282,6 +329,25 @@ export class ContentService {
         published_at: outcome.status === 'published' ? now : null,
       };
       await tx.put('content', { ...done });
+      if (done.status === 'failed') return;
+      // Read inside the transaction: the webhook may have changed during generation.
+      const current = (await tx.get<ProjectRecord>('projects', project.id)) ?? project;
+      await this.outbox.emit(tx, current, {
+        event: 'content.generated',
+        body: contentGeneratedPayload(done),
+        contentId: done.id,
+        message: `Content "${done.title}" finished generating as ${done.status}.`,
+        at: now,
+      });
+      if (done.status === 'published') {
+        await this.outbox.emit(tx, current, {
+          event: 'content.published',
+          body: articlePayload(done, current),
+          contentId: done.id,
+          message: `Article "${done.title}" was published on completion (auto_publish).`,
+          at: now,
+        });
+      }
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts';
+import { ActivityService } from './activity';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from './clock';
 import { ContentService } from './content';
 import type { ContentGenerator } from './content-generator';
@@ -8,7 +9,7 @@ import { type DemoData, seedDemoData } from './demo-data';
 import { ConflictError } from './errors';
 import { IdempotencyService } from './idempotency';
 import { IdFactory } from './ids';
-import { JobQueue } from './jobs';
+import { type JobLane, JobQueue } from './jobs';
 import { ProjectService } from './projects';
 import { PublicArticleService } from './public-articles';
 import { Random } from './random';
@@ -16,6 +17,9 @@ import { RateLimiter } from './rate-limiter';
 import { ReadCache } from './read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './records';
 import { TemplateArticleGenerator } from './template-article-generator';
+import { WebhookDeliveryService } from './webhook-deliveries';
+import { WebhookOutbox } from './webhook-outbox';
+import { FetchWebhookSender, type WebhookSender } from './webhook-sender';
 
 export interface EngineOptions {
   store: Store;
@@ -29,6 +33,11 @@ export interface EngineOptions {
   demo?: boolean;
   /** Called when scheduled work throws; the work is dropped after that. */
   onJobError?: (error: unknown, job: JobRecord) => void;
+  /**
+   * Sends webhook deliveries; defaults to a `FetchWebhookSender` (global `fetch`, 15 s timeout).
+   * @example new FetchWebhookSender({ timeoutMs: 5000, signal: shutdown.signal })
+   */
+  webhookSender?: WebhookSender;
 }
 
 /**
@@ -49,6 +58,8 @@ export class Engine {
   readonly content: ContentService;
   readonly publicArticles: PublicArticleService;
   readonly idempotency: IdempotencyService;
+  readonly activity: ActivityService;
+  readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;
@@ -71,7 +82,14 @@ export class Engine {
     };
     this.accounts = new AccountService(this.ctx);
     this.projects = new ProjectService(this.ctx);
-    this.content = new ContentService(this.ctx, this.projects);
+    this.activity = new ActivityService(this.ctx, this.projects);
+    this.content = new ContentService(this.ctx, this.projects, new WebhookOutbox(this.ctx, this.activity));
+    this.webhooks = new WebhookDeliveryService(
+      this.ctx,
+      this.projects,
+      this.activity,
+      options.webhookSender ?? new FetchWebhookSender(),
+    );
     this.publicArticles = new PublicArticleService(this.ctx, cache);
     this.idempotency = new IdempotencyService(this.ctx);
     this.rateLimits = new RateLimiter(() => this.ctx.clock.now());
@@ -98,14 +116,25 @@ export class Engine {
     return this.ctx.clock.now();
   }
 
-  /** Runs every piece of scheduled work that is due now. Adapters call it before each request. */
+  /**
+   * Runs the local work that is due now (such as finishing generations). Adapters call it before
+   * each request; webhook deliveries never run here, so a slow receiver cannot hold a request.
+   */
   async tick(): Promise<number> {
-    return this.ctx.jobs.runDue(() => this.ctx.clock.now());
+    return this.ctx.jobs.runDue(() => this.ctx.clock.now(), { lanes: ['local'] });
   }
 
-  /** Instant of the next scheduled work, for a timer on the real clock. */
-  nextDueAt(): Promise<number | undefined> {
-    return this.ctx.jobs.nextDueAt();
+  /**
+   * Makes the webhook delivery attempts that are due now, one after another. A real-clock
+   * timer calls it in the background; it does not wait for `tick` nor `tick` for it.
+   */
+  async deliverDue(): Promise<number> {
+    return this.ctx.jobs.runDue(() => this.ctx.clock.now(), { lanes: ['network'] });
+  }
+
+  /** Instant of the next scheduled work (of one lane, when given), for a timer on the real clock. */
+  nextDueAt(lane?: JobLane): Promise<number | undefined> {
+    return this.ctx.jobs.nextDueAt(lane);
   }
 
   /**
@@ -120,8 +149,10 @@ export class Engine {
       );
     }
     const target = clock.now() + Math.round(seconds * 1000);
-    await this.ctx.jobs.runDue(target, (job) => {
-      if (job.due_at > clock.now()) clock.set(job.due_at);
+    await this.ctx.jobs.runDue(target, {
+      beforeEach: (job) => {
+        if (job.due_at > clock.now()) clock.set(job.due_at);
+      },
     });
     clock.set(target);
     await this.saveClock();

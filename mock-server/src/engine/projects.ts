@@ -11,7 +11,7 @@ import type { StoreWriter } from '../store/store';
 import type { EngineContext } from './context';
 import { NotFoundError } from './errors';
 import { paginationOf } from './pagination';
-import type { AccountRecord, ContentRecord, ProjectRecord } from './records';
+import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from './records';
 import { projectResource } from './serializers';
 import { parseInput } from './validation';
 
@@ -59,6 +59,7 @@ export class ProjectService {
       account_id: account.id,
       ...fields,
       public_api_key: this.ctx.ids.keyFor(PUBLIC_API_KEY_PREFIX, 'public-key', seq),
+      webhook: null,
       created_at: now,
       updated_at: now,
     };
@@ -90,6 +91,12 @@ export class ProjectService {
       await this.owned(account, projectId, tx);
       const items = await tx.find<ContentRecord>('content', { where: { project_id: projectId } });
       for (const item of items) await this.ctx.jobs.cancel(tx, item.id);
+      const pending = await tx.find<DeliveryRecord>('deliveries', {
+        where: { project_id: projectId, status: 'pending' },
+      });
+      for (const delivery of pending) await this.ctx.jobs.cancel(tx, delivery.id);
+      await tx.deleteWhere('deliveries', { project_id: projectId });
+      await tx.deleteWhere('activity', { project_id: projectId });
       await tx.deleteWhere('content', { project_id: projectId });
       await tx.delete('projects', projectId);
     });

@@ -21,8 +21,15 @@ export interface ProjectRecord {
   language: string;
   brand_names: string[];
   public_api_key: string;
+  /** The customer's webhook; the secret is kept as entered because it is sent verbatim. Absent in rows written before webhooks existed. */
+  webhook?: WebhookSettings | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface WebhookSettings {
+  url: string;
+  secret: string;
 }
 
 export interface ContentRecord {
@@ -51,6 +58,8 @@ export interface ContentRecord {
   created_at: number;
   updated_at: number;
   published_at: number | null;
+  /** URL the webhook receiver answered for the article; absent in rows written before webhooks existed. */
+  published_url?: string | null;
 }
 
 /** Work that falls due at an instant: finishing a generation, a webhook retry, a rank check. */
@@ -60,6 +69,45 @@ export interface JobRecord {
   kind: string;
   subject_id: string;
   due_at: number;
+  /** `network` for work that waits on the network; absent (null) for work that runs on the request path. */
+  lane?: 'network' | null;
+}
+
+/**
+ * One event to deliver to a project's webhook: the outbox row. `body` holds the exact bytes
+ * sent on every attempt; the URL and secret are read from the project at each attempt.
+ */
+export interface DeliveryRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  content_id: string | null;
+  event: string;
+  body: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  /** Instant of the next attempt while pending; the job of that attempt is due then. */
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An entry of a project's activity feed. */
+export interface ActivityRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  type: string;
+  event: string | null;
+  content_id: string | null;
+  delivery_id: string | null;
+  attempts: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  message: string;
+  created_at: number;
 }
 
 export interface IdempotencyRecord {

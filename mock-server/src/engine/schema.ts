@@ -16,6 +16,11 @@ export const engineSchema = {
       ['project_id', 'slug'],
     ],
   },
-  jobs: { columns: ['due_at', 'seq', 'kind', 'subject_id'], indexes: [['due_at', 'seq'], ['subject_id']] },
+  jobs: {
+    columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane'],
+    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'due_at', 'seq']],
+  },
+  deliveries: { columns: ['project_id', 'status', 'seq'], indexes: [['project_id', 'seq']] },
+  activity: { columns: ['project_id', 'created_at', 'seq'], indexes: [['project_id', 'created_at', 'seq']] },
   idempotency: { columns: ['expires_at'], indexes: [['expires_at']] },
 } as const satisfies StoreSchema;

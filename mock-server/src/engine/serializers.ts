@@ -1,4 +1,5 @@
 import type {
+  ActivityEntry,
   ContentCreateResponse,
   ContentItem,
   Project,
@@ -6,7 +7,7 @@ import type {
   PublicArticleListItem,
 } from '@rankquill/contract';
 import { isoTime } from './clock';
-import type { ContentRecord, ProjectRecord } from './records';
+import type { ActivityRecord, ContentRecord, ProjectRecord } from './records';
 
 /** The API form of a project. */
 export function projectResource(project: ProjectRecord): Project {
@@ -17,6 +18,8 @@ export function projectResource(project: ProjectRecord): Project {
     language: project.language,
     brand_names: project.brand_names,
     public_api_key: project.public_api_key,
+    // The secret is never shown: it is the customer's, and only the receiver needs it.
+    webhook: project.webhook ? { url: project.webhook.url, secret_set: true } : null,
     created_at: isoTime(project.created_at),
     updated_at: isoTime(project.updated_at),
   };
@@ -50,6 +53,24 @@ export function contentResource(item: ContentRecord, project: Pick<ProjectRecord
     created_at: isoTime(item.created_at),
     updated_at: isoTime(item.updated_at),
     published_at: item.published_at === null ? null : isoTime(item.published_at),
+    published_url: item.published_url ?? null,
+  };
+}
+
+/** The API form of an activity entry. */
+export function activityResource(entry: ActivityRecord): ActivityEntry {
+  return {
+    id: entry.id,
+    project_id: entry.project_id,
+    type: entry.type,
+    event: entry.event,
+    content_id: entry.content_id,
+    delivery_id: entry.delivery_id,
+    attempts: entry.attempts,
+    last_status: entry.last_status,
+    last_error: entry.last_error,
+    message: entry.message,
+    created_at: isoTime(entry.created_at),
   };
 }
 

@@ -5,7 +5,9 @@ const MAX_SLEEP_MS = 1000;
 
 /**
  * On the real clock, runs scheduled work when it falls due even if no request arrives.
- * (On the manual clock, work runs only through `advance` and before each request.)
+ * Webhook deliveries run in the background beside it, so a receiver that hangs delays neither
+ * requests nor other local work. (On the manual clock, work runs only through `advance`, and
+ * local work before each request.)
  */
 export function startDueWorkTimer(
   engine: Engine,
@@ -14,16 +16,41 @@ export function startDueWorkTimer(
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> = Promise.resolve();
+  let deliveries: Promise<unknown> | undefined;
+
+  const startDeliveries = () => {
+    if (stopped || deliveries) return;
+    deliveries = engine
+      .deliverDue()
+      .catch(onError)
+      .finally(() => {
+        deliveries = undefined;
+        // Attempts scheduled while this run was busy may be due already.
+        if (!stopped) wakeSoon();
+      });
+  };
 
   const schedule = async () => {
     if (stopped) return;
-    const next = await engine.nextDueAt().catch(() => undefined);
+    // While deliveries run, their due jobs are in hand: only local work can wake the timer early.
+    const next = await engine.nextDueAt(deliveries ? 'local' : undefined).catch(() => undefined);
     const delay =
       next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, next - engine.now()));
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      current = engine.tick().catch(onError).finally(schedule);
+      timer = undefined;
+      current = engine.tick().catch(onError).then(startDeliveries).finally(schedule);
     }, delay);
     timer.unref?.();
+  };
+
+  const wakeSoon = () => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+      void schedule();
+    }
   };
   void schedule();
 
@@ -32,6 +59,7 @@ export function startDueWorkTimer(
       stopped = true;
       if (timer) clearTimeout(timer);
       await current;
+      await deliveries;
     },
   };
 }

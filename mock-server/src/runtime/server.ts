@@ -5,6 +5,7 @@ import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { engineSchema } from '../engine/schema';
+import { FetchWebhookSender, type WebhookSender } from '../engine/webhook-sender';
 import { createApp } from '../http/app';
 import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
@@ -21,6 +22,8 @@ export interface ServerOptions extends ApiOptions {
   clock?: 'real' | 'manual';
   /** Reports errors of scheduled work and unexpected request errors. */
   log?: (line: Record<string, unknown>) => void;
+  /** Sends webhook deliveries; default `fetch` with a 15 s timeout, aborted when the server closes. */
+  webhookSender?: WebhookSender;
 }
 
 export interface RunningServer {
@@ -51,12 +54,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store: Store =
     db === ':memory:' ? createMemoryStore(engineSchema) : openSqliteStore(db, engineSchema);
   const clock: Clock = options.clock === 'manual' ? new ManualClock(MANUAL_CLOCK_START) : new SystemClock();
+  // Closing aborts attempts in flight; each is recorded as failed and retried after a restart.
+  const shutdown = new AbortController();
   let engine: Engine;
   try {
     engine = await Engine.open({
       store,
       clock,
       seed: options.seed ?? 42,
+      webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),
     });
@@ -89,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     demo: engine.demo,
     engine,
     async close() {
+      shutdown.abort();
       await timer?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

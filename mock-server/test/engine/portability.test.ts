@@ -41,6 +41,21 @@ describe('engine portability', () => {
     for (const path of Object.keys(inputs)) expect(path).not.toMatch(/^node:|^(fs|path|url|crypto|buffer)$/);
   });
 
+  it('bundles the whole engine for the browser, with no Node built-in and no wall clock', async () => {
+    const result = await build({ ...BROWSER, entryPoints: [engine('index.ts')] });
+    expect(result.errors).toEqual([]);
+    const inputs = Object.keys(result.metafile?.inputs ?? {});
+    expect(inputs.some((path) => path.endsWith('src/engine/engine.ts'))).toBe(true);
+    for (const path of inputs) expect(path).not.toMatch(/^node:|^(fs|path|url|crypto|buffer|http|net)$/);
+    for (const path of inputs.filter((input) => input.includes('src/engine/'))) {
+      const code = readFileSync(path, 'utf8');
+      expect(code, path).not.toMatch(
+        /\b(Math\.random\(|Date\.now\(|new Date\(\)|randomUUID\(|performance\.now\()/,
+      );
+      expect(code, path).not.toMatch(/\b(process\.|Buffer\.|require\(|__dirname|__filename)/);
+    }
+  });
+
   it('would fail the build if one of these files imported a Node built-in', async () => {
     for (const specifier of ['node:fs', 'fs', 'node:crypto']) {
       const attempt = build({

@@ -21,11 +21,11 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `rankquill-mock serve` from the built CLI and waits for its ready line. */
-export async function startCli(args: string[]): Promise<CliProcess> {
+/** Starts `rankquill-mock <command>` (default `serve`) from the built CLI and waits for its ready line. */
+export async function startCli(args: string[], command = 'serve'): Promise<CliProcess> {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`pnpm build\` first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_PATH, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;

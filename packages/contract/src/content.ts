@@ -108,6 +108,12 @@ export const ContentItem = named(
     created_at: Timestamp,
     updated_at: Timestamp,
     published_at: Timestamp.nullable().describe('Time of the latest publication.'),
+    published_url: z
+      .string()
+      .nullable()
+      .describe(
+        'URL the webhook receiver answered for the latest `content.published` or `content.updated` delivery, as it sent it; null until known and after unpublishing.',
+      ),
   }),
 );
 export type ContentItem = z.infer<typeof ContentItem>;

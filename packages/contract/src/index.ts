@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './admin';
 export * from './article-payload';
 export * from './common';
@@ -8,3 +9,4 @@ export * from './operations';
 export * from './project';
 export * from './public-article';
 export { contractRegistry, named, openEnum } from './registry';
+export * from './webhook-test';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActivityEntry } from './activity';
 import { AdminAccount, AdminAccountCreateParams, ClockAdvanceParams, ClockState } from './admin';
 import { ErrorBody, ListParams, listOf } from './common';
 import {
@@ -16,6 +17,7 @@ import {
   PublicErrorBody,
 } from './public-article';
 import { named } from './registry';
+import { WebhookTestResult } from './webhook-test';
 
 export const Deleted = named(
   'Deleted',
@@ -119,6 +121,28 @@ export const operations = [
     auth: 'bearer',
     status: 200,
     response: PublicApiKeyRotation,
+  }),
+  op({
+    id: 'projects.webhook.test',
+    method: 'POST',
+    path: `${projectPath}/webhook/test`,
+    summary:
+      "Send a sample content.published delivery to the project's webhook now and answer what the receiver said",
+    tag: 'Webhooks',
+    auth: 'bearer',
+    status: 200,
+    response: WebhookTestResult,
+  }),
+  op({
+    id: 'activity.list',
+    method: 'GET',
+    path: `${projectPath}/activity`,
+    summary: "List the project's activity feed (lifecycle events and webhook deliveries), newest first",
+    tag: 'Activity',
+    auth: 'bearer',
+    query: ListParams,
+    status: 200,
+    response: listOf(ActivityEntry),
   }),
   op({
     id: 'content.list',

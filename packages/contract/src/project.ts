@@ -7,6 +7,46 @@ export const LanguageCode = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'must be a language code such as en, fr or pt-BR' });
 
+/** Longest webhook secret the service stores. */
+export const WEBHOOK_SECRET_MAX_LENGTH = 256;
+
+export const ProjectWebhook = named(
+  'ProjectWebhook',
+  'The webhook of a project as the API shows it: the URL, and whether a secret is set. The secret itself is never shown.',
+  z.object({
+    url: z.string().describe('Events are POSTed here.'),
+    secret_set: z
+      .literal(true)
+      .describe('A secret is set; it is sent as `x-service-key` with every delivery.'),
+  }),
+);
+export type ProjectWebhook = z.infer<typeof ProjectWebhook>;
+
+export const WebhookSettingsParams = named(
+  'WebhookSettingsParams',
+  'Webhook settings sent in `PUT /projects/:id` as `webhook`. Both fields are required; send `"webhook": null` to remove the webhook.',
+  z.strictObject({
+    url: z
+      .url({
+        error: 'must be an absolute http(s) URL such as https://example.com/webhook',
+        protocol: /^https?$/,
+      })
+      .max(2048, { error: 'must be at most 2048 characters' })
+      .describe('Absolute http(s) URL that receives the events.'),
+    secret: z
+      .string({ error: 'must be a string' })
+      .min(1, { error: 'must not be empty' })
+      .max(WEBHOOK_SECRET_MAX_LENGTH, { error: `must be at most ${WEBHOOK_SECRET_MAX_LENGTH} characters` })
+      .regex(/^[\x21-\x7e]*$/, {
+        error: 'must be printable ASCII without spaces, because it is sent in the x-service-key header',
+      })
+      .describe(
+        'Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of `webhook-signature`.',
+      ),
+  }),
+);
+export type WebhookSettingsParams = z.input<typeof WebhookSettingsParams>;
+
 export const Project = named(
   'Project',
   'A project: one site whose content, keywords and AI visibility the service manages.',
@@ -17,6 +57,7 @@ export const Project = named(
     language: z.string().describe('Language code of the project, such as `en` or `nl`.'),
     brand_names: z.array(z.string()).describe('Names that count as a mention of the brand.'),
     public_api_key: z.string().describe('Key of the public article API for this project.'),
+    webhook: ProjectWebhook.nullable().describe('Where events are delivered; null when no webhook is set.'),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -61,6 +102,9 @@ export const ProjectUpdateParams = named(
     domain: domain.optional(),
     language: LanguageCode.optional(),
     brand_names: brandNames.optional(),
+    webhook: WebhookSettingsParams.nullable()
+      .optional()
+      .describe('Set the webhook (`{"url", "secret"}`), or remove it with null.'),
   }),
 );
 export type ProjectUpdateParams = z.input<typeof ProjectUpdateParams>;

@@ -1,0 +1,74 @@
+import type { StoreWriter } from '../store/store';
+import type { ActivityService } from './activity';
+import type { EngineContext } from './context';
+import type { DeliveryRecord, ProjectRecord } from './records';
+
+/** Job kind of one delivery attempt; its subject is the delivery id. */
+export const DELIVERY_JOB = 'webhook.deliver';
+
+/** A lifecycle event of a content item, as the outbox takes it. */
+export interface OutboxEvent {
+  event:
+    | 'content.generated'
+    | 'content.published'
+    | 'content.updated'
+    | 'content.unpublished'
+    | 'content.deleted';
+  /** The JSON body to deliver. */
+  body: unknown;
+  contentId: string;
+  /** Activity feed line. */
+  message: string;
+  /** Instant of the event; defaults to the clock's now (back-dated demo data passes its own). */
+  at?: number;
+}
+
+/**
+ * The durable webhook outbox. `emit` runs inside the transaction of the state change it
+ * reports, so the change, its activity entry and its delivery land together or not at all,
+ * and a crash can lose neither.
+ */
+export class WebhookOutbox {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /** Records the event in the activity feed and, when the project has a webhook, queues its delivery. */
+  async emit(tx: StoreWriter, project: ProjectRecord, event: OutboxEvent): Promise<void> {
+    const at = event.at ?? this.ctx.clock.now();
+    let deliveryId: string | null = null;
+    if (project.webhook) {
+      const { id, seq } = await this.ctx.ids.next(tx, 'dlv');
+      deliveryId = id;
+      const delivery: DeliveryRecord = {
+        id,
+        seq,
+        project_id: project.id,
+        content_id: event.contentId,
+        event: event.event,
+        body: JSON.stringify(event.body),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_status: null,
+        last_error: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await tx.insert('deliveries', { ...delivery });
+      await this.ctx.jobs.schedule(tx, DELIVERY_JOB, id, at);
+    }
+    await this.activity.record(tx, project.id, {
+      type: event.event,
+      event: event.event,
+      content_id: event.contentId,
+      delivery_id: deliveryId,
+      attempts: null,
+      last_status: null,
+      last_error: null,
+      message: event.message,
+      at,
+    });
+  }
+}

@@ -1,0 +1,6 @@
+export {
+  type CreateHandlersOptions,
+  createHandlers,
+  DEFAULT_MSW_BASE_URL,
+  type RankquillHandlers,
+} from './create-handlers';
