@@ -1,0 +1,92 @@
+import type { Pagination, PublicArticleListItem, PublicArticleListResponse } from '@rankquill/contract';
+
+/** `limit` (1 to 100, default 10) and `offset` (default 0) of `list()`. */
+export interface ArticleListParams {
+  limit?: number;
+  offset?: number;
+}
+
+type FetchPage = (params: ArticleListParams) => Promise<PublicArticleListResponse>;
+
+/**
+ * One page of published articles, newest first. `for await` over it walks every article of
+ * this page and the pages after it.
+ *
+ * @example
+ * ```ts
+ * const page = await articles.list({ limit: 10 });
+ * console.log(page.articles.map((article) => article.title), page.pagination.total);
+ * ```
+ */
+export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
+  readonly articles: PublicArticleListItem[];
+  readonly pagination: Pagination;
+
+  constructor(
+    answer: PublicArticleListResponse,
+    private readonly fetchPage: FetchPage,
+  ) {
+    this.articles = answer.articles;
+    this.pagination = answer.pagination;
+  }
+
+  /** True when another page follows. */
+  hasNextPage(): boolean {
+    return this.pagination.has_more && this.pagination.count > 0;
+  }
+
+  /** Fetches the page after this one, with the same page size. */
+  async getNextPage(): Promise<ArticlePage> {
+    if (!this.hasNextPage()) {
+      throw new RangeError('This is the last page; check hasNextPage() before calling getNextPage().');
+    }
+    const { limit, offset, count } = this.pagination;
+    return new ArticlePage(await this.fetchPage({ limit, offset: offset + count }), this.fetchPage);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<PublicArticleListItem> {
+    let page: ArticlePage = this;
+    yield* page.articles;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield* page.articles;
+    }
+  }
+}
+
+/**
+ * What `list()` returns: await it for one page, or `for await` over it for every article.
+ *
+ * @example
+ * ```ts
+ * for await (const article of articles.list()) console.log(article.title);
+ * ```
+ */
+export class ArticlePagePromise extends Promise<ArticlePage> implements AsyncIterable<PublicArticleListItem> {
+  private readonly page: Promise<ArticlePage>;
+
+  constructor(fetchPage: FetchPage, params: ArticleListParams) {
+    super((resolve) => resolve(undefined as unknown as ArticlePage));
+    this.page = fetchPage(params).then((answer) => new ArticlePage(answer, fetchPage));
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; `then` serves the fetched page
+  override then<R1 = ArticlePage, R2 = never>(
+    onfulfilled?: ((value: ArticlePage) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.page.then(onfulfilled, onrejected);
+  }
+
+  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null) {
+    return this.page.catch(onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null) {
+    return this.page.finally(onfinally);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<PublicArticleListItem> {
+    yield* await this.page;
+  }
+}

@@ -1,0 +1,168 @@
+import * as Errors from './core/errors/index';
+import type { Logger } from './core/logger';
+import { readEnv } from './internal/read-env';
+import { Transport } from './internal/transport';
+import { Activity } from './resources/activity';
+import { Content } from './resources/content';
+import { Projects } from './resources/projects';
+import { Webhooks } from './resources/webhooks';
+
+/** Options of `new Rankquill()`. */
+export interface ClientOptions {
+  /**
+   * Main API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server.
+   * Defaults to the `RANKQUILL_API_KEY` environment variable.
+   * @example
+   * ```ts
+   * new Rankquill({ apiKey: 'rq_live_…' });
+   * ```
+   */
+  apiKey?: string | undefined;
+  /**
+   * Address of the main API, ending in `/v1`, such as `http://127.0.0.1:4010/v1` for a local
+   * `rankquill-mock serve`. Defaults to the `RANKQUILL_BASE_URL` environment variable.
+   * @example
+   * ```ts
+   * new Rankquill({ baseURL: 'http://127.0.0.1:4010/v1' });
+   * ```
+   */
+  baseURL?: string | undefined;
+  /**
+   * Milliseconds to wait for each attempt's answer before retrying or failing with
+   * `APIConnectionTimeoutError`. Default 60 000.
+   * @example
+   * ```ts
+   * new Rankquill({ timeout: 20_000 });
+   * ```
+   */
+  timeout?: number | undefined;
+  /**
+   * Retries of a failed attempt: connection errors, timeouts, 408, 429 and 5xx, with jittered
+   * exponential backoff that honours `Retry-After`. Default 2; 0 turns retries off.
+   * @example
+   * ```ts
+   * new Rankquill({ maxRetries: 5 });
+   * ```
+   */
+  maxRetries?: number | undefined;
+  /**
+   * A Fetch API implementation to send requests with, such as one that adds tracing.
+   * Defaults to the runtime's global `fetch`, read at each request.
+   * @example
+   * ```ts
+   * new Rankquill({ fetch: (input, init) => tracedFetch(input, init) });
+   * ```
+   */
+  fetch?: typeof fetch | undefined;
+  /**
+   * Receives retries (`info`) and failures (`warn`). Default: nothing is logged.
+   * @example
+   * ```ts
+   * new Rankquill({ logger: console });
+   * ```
+   */
+  logger?: Logger | undefined;
+  /**
+   * Headers sent with every request; a `null` value removes a header the SDK would send.
+   * @example
+   * ```ts
+   * new Rankquill({ defaultHeaders: { 'X-Team': 'growth' } });
+   * ```
+   */
+  defaultHeaders?: Record<string, string | null | undefined> | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RETRIES = 2;
+
+/**
+ * Client of the Rankquill main API: projects and content, with retries, idempotent POSTs,
+ * pagination and typed errors. Runs on Node >= 22, Bun, Deno and Workers.
+ *
+ * @example
+ * ```ts
+ * import Rankquill from '@rankquill/sdk';
+ *
+ * const client = new Rankquill(); // reads RANKQUILL_API_KEY and RANKQUILL_BASE_URL
+ * const article = await client.content.createAndWait('proj_123', { keyword: 'cold brew ratio' });
+ * await client.content.publish('proj_123', article.id);
+ * ```
+ */
+export class Rankquill {
+  /** Projects: create, retrieve, update, list, delete, rotatePublicApiKey. */
+  readonly projects: Projects;
+  /** Content: create, createAndWait, retrieve, update, list, delete, publish, unpublish. */
+  readonly content: Content;
+  /** A project's webhook: test. */
+  readonly webhooks: Webhooks;
+  /** A project's activity feed: list. */
+  readonly activity: Activity;
+  /** The main API address requests go to. */
+  readonly baseURL: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+
+  static readonly RankquillError = Errors.RankquillError;
+  static readonly APIError = Errors.APIError;
+  static readonly BadRequestError = Errors.BadRequestError;
+  static readonly AuthenticationError = Errors.AuthenticationError;
+  static readonly NotFoundError = Errors.NotFoundError;
+  static readonly ConflictError = Errors.ConflictError;
+  static readonly RateLimitError = Errors.RateLimitError;
+  static readonly InternalServerError = Errors.InternalServerError;
+  static readonly APIConnectionError = Errors.APIConnectionError;
+  static readonly APIConnectionTimeoutError = Errors.APIConnectionTimeoutError;
+  static readonly APIUserAbortError = Errors.APIUserAbortError;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? readEnv('RANKQUILL_API_KEY');
+    if (!apiKey) {
+      throw new Errors.RankquillError(
+        'No API key: pass `new Rankquill({ apiKey })` or set the RANKQUILL_API_KEY environment variable.',
+      );
+    }
+    this.baseURL = checkedBaseURL(options.baseURL ?? readEnv('RANKQUILL_BASE_URL'));
+    this.timeout = checkedCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
+    this.maxRetries = checkedCount('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
+    const transport = new Transport({
+      apiKey,
+      baseURL: this.baseURL,
+      timeout: this.timeout,
+      maxRetries: this.maxRetries,
+      fetch: options.fetch,
+      logger: options.logger,
+      defaultHeaders: options.defaultHeaders ?? {},
+    });
+    this.projects = new Projects(transport);
+    this.content = new Content(transport);
+    this.webhooks = new Webhooks(transport);
+    this.activity = new Activity(transport);
+  }
+}
+
+function checkedBaseURL(baseURL: string | undefined): string {
+  if (!baseURL) {
+    throw new Errors.RankquillError(
+      'No base URL: pass `new Rankquill({ baseURL })` or set RANKQUILL_BASE_URL to the main API address ending in /v1.',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    throw new Errors.RankquillError(
+      `baseURL ${JSON.stringify(baseURL)} is not an absolute URL; use one such as http://127.0.0.1:4010/v1.`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Errors.RankquillError(`baseURL must use http or https, got ${url.protocol}`);
+  }
+  return baseURL.replace(/\/+$/, '');
+}
+
+function checkedCount(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new Errors.RankquillError(`${name} must be an integer of ${min} or more, got ${value}.`);
+  }
+  return value;
+}

@@ -1,0 +1,12 @@
+export { APIError } from './api-error';
+export { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from './connection-errors';
+export { RankquillError } from './rankquill-error';
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+} from './status-errors';
+export { WaitTimeoutError } from './wait-timeout-error';

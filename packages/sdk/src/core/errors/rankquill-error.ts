@@ -1,0 +1,18 @@
+/**
+ * Base class of every error this SDK throws, so one `instanceof` check catches them all.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.retrieve('proj_123');
+ * } catch (error) {
+ *   if (error instanceof RankquillError) console.error(error.message);
+ * }
+ * ```
+ */
+export class RankquillError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}

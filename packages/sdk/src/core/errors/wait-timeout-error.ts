@@ -1,0 +1,14 @@
+import { RankquillError } from './rankquill-error';
+
+/** A `createAndWait` helper gave up: the item was still being worked on when its wait ran out. */
+export class WaitTimeoutError extends RankquillError {
+  constructor(
+    /** Id of the item that is still being worked on; retrieve it later. */
+    readonly id: string,
+    waitedMs: number,
+  ) {
+    super(
+      `${id} was still generating after ${waitedMs} ms. Retrieve it later, or pass a longer waitTimeout.`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import type { ListEnvelope, Pagination } from '@rankquill/contract';
+import { APIPromise, type ParsedResponse } from './api-promise';
+
+/**
+ * `limit` (1 to 100, default 10) and `offset` (default 0) of every list call. The contract's
+ * `ListParams` accepts strings too (it parses query strings); callers pass numbers.
+ */
+export interface PageParams {
+  limit?: number;
+  offset?: number;
+}
+
+type FetchPage<Item> = (params: PageParams) => Promise<ParsedResponse<ListEnvelope<Item>>>;
+
+/**
+ * One page of a list. `for await` over it walks every item of this page and the pages after it.
+ *
+ * @example
+ * ```ts
+ * let page = await client.projects.list({ limit: 20 });
+ * while (true) {
+ *   for (const project of page.data) console.log(project.name);
+ *   if (!page.hasNextPage()) break;
+ *   page = await page.getNextPage();
+ * }
+ * ```
+ */
+export class Page<Item> implements AsyncIterable<Item> {
+  /** Items of this page. */
+  readonly data: Item[];
+  /** Position of this page in the list. */
+  readonly pagination: Pagination;
+
+  constructor(
+    envelope: ListEnvelope<Item>,
+    private readonly fetchPage: FetchPage<Item>,
+  ) {
+    this.data = envelope.data;
+    this.pagination = envelope.pagination;
+  }
+
+  /** True when another page follows. */
+  hasNextPage(): boolean {
+    // A page with no items cannot move the offset forward; stop rather than loop.
+    return this.pagination.has_more && this.pagination.count > 0;
+  }
+
+  /** Fetches the page after this one, with the same page size. */
+  async getNextPage(): Promise<Page<Item>> {
+    if (!this.hasNextPage()) {
+      throw new RangeError('This is the last page; check hasNextPage() before calling getNextPage().');
+    }
+    const { limit, offset, count } = this.pagination;
+    const { data } = await this.fetchPage({ limit, offset: offset + count });
+    return new Page(data, this.fetchPage);
+  }
+
+  /** Yields this page and every page after it. */
+  async *iterPages(): AsyncGenerator<Page<Item>> {
+    let page: Page<Item> = this;
+    yield page;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
+    for await (const page of this.iterPages()) yield* page.data;
+  }
+}
+
+/**
+ * What `list()` returns: await it for the first page, or `for await` over it for every item
+ * of every page.
+ *
+ * @example
+ * ```ts
+ * const firstPage = await client.projects.list({ limit: 10 });
+ * for await (const project of client.projects.list()) console.log(project.id);
+ * ```
+ */
+export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+  constructor(fetchPage: FetchPage<Item>, params: PageParams) {
+    super(APIPromise.mapped(fetchPage(params), (envelope) => new Page(envelope, fetchPage)));
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
+    yield* await this;
+  }
+}

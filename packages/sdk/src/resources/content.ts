@@ -1,0 +1,197 @@
+import type {
+  ContentCreateParams,
+  ContentCreateResponse,
+  ContentItem,
+  ContentStatus,
+  ContentType,
+  ContentUpdateParams,
+  Deleted,
+} from '@rankquill/contract';
+import type { APIPromise } from '../core/api-promise';
+import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
+import type { PageParams, PagePromise } from '../core/pagination';
+import type { RequestOptions } from '../core/request-options';
+import { path } from '../internal/path';
+import { sleep } from '../internal/sleep';
+import { APIResource } from './api-resource';
+
+export type {
+  ContentCreateParams,
+  ContentCreateResponse,
+  ContentItem,
+  ContentStatus,
+  ContentType,
+  ContentUpdateParams,
+};
+/** `limit`, `offset` and an optional `status` filter of `content.list()`. */
+export type ContentListParams = PageParams & { status?: ContentStatus };
+/** Answer of `content.delete()`. */
+export type ContentDeleteResponse = Deleted;
+
+/** Options of `content.createAndWait()`, on top of the per-call options of each request. */
+export interface CreateAndWaitOptions extends RequestOptions {
+  /**
+   * Milliseconds between polls. By default the first poll waits for the generation time the
+   * server estimated (`estimated_completion - created_at`) and later polls come every 2 s.
+   */
+  pollInterval?: number;
+  /** Milliseconds to wait in all before giving up with `WaitTimeoutError` (default 10 minutes). */
+  waitTimeout?: number;
+}
+
+const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000;
+const REPOLL_INTERVAL_MS = 2_000;
+
+/** Generated content of a project: articles from `generating` to `draft` or `published`. */
+export class Content extends APIResource {
+  /**
+   * Starts generating an article; it answers at once with `status: 'generating'` and an
+   * `estimated_completion`. Use `createAndWait()` to get the finished article.
+   *
+   * @example
+   * ```ts
+   * const job = await client.content.create('proj_123', { keyword: 'cold brew ratio', length: 1200 });
+   * console.log(job.id, job.estimated_completion);
+   * ```
+   */
+  create(
+    projectId: string,
+    params: ContentCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<ContentCreateResponse> {
+    return this.call({ method: 'POST', path: path`/projects/${projectId}/content`, body: params, options });
+  }
+
+  /**
+   * Gets a content item. Article fields are `null` while it is generating.
+   *
+   * @example
+   * ```ts
+   * const item = await client.content.retrieve('proj_123', 'cnt_456');
+   * if (item.status === 'draft') console.log(item.title);
+   * ```
+   */
+  retrieve(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
+    return this.call({ method: 'GET', path: path`/projects/${projectId}/content/${contentId}`, options });
+  }
+
+  /**
+   * Edits a content item; fields left out keep their value. Editing a published article
+   * republishes it.
+   *
+   * @example
+   * ```ts
+   * const item = await client.content.update('proj_123', 'cnt_456', { title: 'The perfect cold brew ratio' });
+   * ```
+   */
+  update(
+    projectId: string,
+    contentId: string,
+    params: ContentUpdateParams,
+    options?: RequestOptions,
+  ): APIPromise<ContentItem> {
+    return this.call({
+      method: 'PUT',
+      path: path`/projects/${projectId}/content/${contentId}`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Lists a project's content, newest first, optionally by status. Await it for one page, or
+   * `for await` over it for every item.
+   *
+   * @example
+   * ```ts
+   * for await (const item of client.content.list('proj_123', { status: 'draft' })) console.log(item.title);
+   * ```
+   */
+  list(
+    projectId: string,
+    params: ContentListParams = {},
+    options?: RequestOptions,
+  ): PagePromise<ContentItem> {
+    return this.paginate(path`/projects/${projectId}/content`, params, options);
+  }
+
+  /**
+   * Deletes a content item.
+   *
+   * @example
+   * ```ts
+   * await client.content.delete('proj_123', 'cnt_456');
+   * ```
+   */
+  delete(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentDeleteResponse> {
+    return this.call({ method: 'DELETE', path: path`/projects/${projectId}/content/${contentId}`, options });
+  }
+
+  /**
+   * Publishes a draft; the project's webhook receives the article.
+   *
+   * @example
+   * ```ts
+   * const article = await client.content.publish('proj_123', 'cnt_456');
+   * console.log(article.published_at);
+   * ```
+   */
+  publish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
+    return this.call({
+      method: 'POST',
+      path: path`/projects/${projectId}/content/${contentId}/publish`,
+      options,
+    });
+  }
+
+  /**
+   * Takes a published article offline; it becomes a draft again.
+   *
+   * @example
+   * ```ts
+   * const draft = await client.content.unpublish('proj_123', 'cnt_456');
+   * ```
+   */
+  unpublish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
+    return this.call({
+      method: 'POST',
+      path: path`/projects/${projectId}/content/${contentId}/unpublish`,
+      options,
+    });
+  }
+
+  /**
+   * Creates content and polls until it leaves `generating`, then returns the item: a `draft`,
+   * `published` (with `auto_publish`) or `failed` (see `failure_reason`). The first poll waits
+   * for the generation time the server estimated. Throws `WaitTimeoutError` when `waitTimeout`
+   * runs out first.
+   *
+   * @example
+   * ```ts
+   * const article = await client.content.createAndWait('proj_123', { keyword: 'cold brew ratio' });
+   * if (article.status === 'draft') await client.content.publish('proj_123', article.id);
+   * ```
+   */
+  async createAndWait(
+    projectId: string,
+    params: ContentCreateParams,
+    options: CreateAndWaitOptions = {},
+  ): Promise<ContentItem> {
+    const { pollInterval, waitTimeout = DEFAULT_WAIT_TIMEOUT_MS, ...requestOptions } = options;
+    const started = Date.now();
+    const deadline = started + waitTimeout;
+    const created = await this.create(projectId, params, requestOptions);
+    // Both instants come from the server's clock, so their difference holds even when it differs from ours.
+    const estimated = Date.parse(created.estimated_completion) - Date.parse(created.created_at);
+    let wait = pollInterval ?? Math.max(0, estimated);
+    const { idempotencyKey: _, ...pollOptions } = requestOptions;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new WaitTimeoutError(created.id, Date.now() - started);
+      await sleep(Math.min(wait, remaining), options.signal);
+      const item = await this.retrieve(projectId, created.id, pollOptions);
+      if (item.status !== 'generating') return item;
+      wait = pollInterval ?? REPOLL_INTERVAL_MS;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export * from './activity';
+export * from './content';
+export * from './projects';
+export * from './webhooks';

@@ -1,0 +1,54 @@
+import { type Operation, operations } from '@rankquill/contract';
+import { describe, expect, it } from 'vitest';
+import { Rankquill } from '../src/index';
+
+type Call = (client: Rankquill) => PromiseLike<unknown>;
+
+/** One SDK call per customer operation of the contract, by operation id. */
+const sdkCallFor: Record<string, Call> = {
+  'projects.list': (c) => c.projects.list(),
+  'projects.create': (c) => c.projects.create({ name: 'n', domain: 'd.example' }),
+  'projects.retrieve': (c) => c.projects.retrieve('p1'),
+  'projects.update': (c) => c.projects.update('p1', { name: 'n' }),
+  'projects.delete': (c) => c.projects.delete('p1'),
+  'projects.rotatePublicApiKey': (c) => c.projects.rotatePublicApiKey('p1'),
+  'content.list': (c) => c.content.list('p1'),
+  'content.create': (c) => c.content.create('p1', { keyword: 'k' }),
+  'content.retrieve': (c) => c.content.retrieve('p1', 'c1'),
+  'content.update': (c) => c.content.update('p1', 'c1', { title: 't' }),
+  'content.delete': (c) => c.content.delete('p1', 'c1'),
+  'content.publish': (c) => c.content.publish('p1', 'c1'),
+  'content.unpublish': (c) => c.content.unpublish('p1', 'c1'),
+  'projects.webhook.test': (c) => c.webhooks.test('p1'),
+  'activity.list': (c) => c.activity.list('p1'),
+};
+
+const customerOperations = (operations as readonly Operation[]).filter((op) => op.auth === 'bearer');
+
+describe('contract coverage', () => {
+  it('has an SDK method for every main API operation of the contract', () => {
+    expect(Object.keys(sdkCallFor).sort()).toEqual(customerOperations.map((op) => op.id).sort());
+  });
+
+  it.each(customerOperations.map((op) => [op.id, op] as const))(
+    '%s sends the method and path of the contract',
+    async (id, op) => {
+      const seen: Request[] = [];
+      const client = new Rankquill({
+        apiKey: 'k',
+        baseURL: 'https://api.example.test/v1',
+        fetch: async (input, init) => {
+          seen.push(new Request(input, init));
+          return Response.json({
+            data: [],
+            pagination: { limit: 10, offset: 0, count: 0, total: 0, has_more: false },
+          });
+        },
+      });
+      await sdkCallFor[id]?.(client);
+      const url = new URL(seen[0]?.url ?? '');
+      const expected = `/v1${op.path.replace(/^\/v1/, '').replace(':contentId', 'c1').replace(':id', 'p1')}`;
+      expect(`${seen[0]?.method} ${url.pathname}`).toBe(`${op.method} ${expected}`);
+    },
+  );
+});
