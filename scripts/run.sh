@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The two Quickstart commands of README.md:
 #   bash scripts/run.sh serve [serve options]   install, build, start the reference server with demo data
-#   bash scripts/run.sh test                    install, build, lint, check generated files, run every test
+#   bash scripts/run.sh test                    install, build, lint code and packages, check generated files, run every test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/toolchain.sh
@@ -17,6 +17,7 @@ case "${1:-}" in
     ;;
   test)
     pnpm run lint
+    pnpm -r --if-present run lint:package
     pnpm run typecheck
     pnpm run openapi:check
     pnpm run test
