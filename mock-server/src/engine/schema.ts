@@ -20,7 +20,13 @@ export const engineSchema = {
     columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane'],
     indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'due_at', 'seq']],
   },
-  deliveries: { columns: ['project_id', 'status', 'seq'], indexes: [['project_id', 'seq']] },
+  deliveries: {
+    columns: ['project_id', 'status', 'seq', 'content_id'],
+    indexes: [
+      ['project_id', 'seq'],
+      ['content_id', 'status'],
+    ],
+  },
   activity: { columns: ['project_id', 'created_at', 'seq'], indexes: [['project_id', 'created_at', 'seq']] },
   idempotency: { columns: ['expires_at'], indexes: [['expires_at']] },
 } as const satisfies StoreSchema;

@@ -37,6 +37,9 @@ export class WebhookOutbox {
   /** Records the event in the activity feed and, when the project has a webhook, queues its delivery. */
   async emit(tx: StoreWriter, project: ProjectRecord, event: OutboxEvent): Promise<void> {
     const at = event.at ?? this.ctx.clock.now();
+    if (event.event === 'content.unpublished' || event.event === 'content.deleted') {
+      await this.supersedeArticleDeliveries(tx, event, at);
+    }
     let deliveryId: string | null = null;
     if (project.webhook) {
       const { id, seq } = await this.ctx.ids.next(tx, 'dlv');
@@ -70,5 +73,29 @@ export class WebhookOutbox {
       message: event.message,
       at,
     });
+  }
+
+  /**
+   * Stops the retries of article deliveries (`content.published`, `content.updated`) of an item
+   * that has just gone offline, so a late success cannot put it back on the customer's site.
+   * A delivery not tried yet still goes first: jobs run in time order, so the receiver sees the
+   * article arrive, then leave.
+   */
+  private async supersedeArticleDeliveries(tx: StoreWriter, event: OutboxEvent, at: number): Promise<void> {
+    const pending = await tx.find<DeliveryRecord>('deliveries', {
+      where: { content_id: event.contentId, status: 'pending' },
+    });
+    for (const delivery of pending) {
+      if (delivery.attempts === 0) continue;
+      if (delivery.event !== 'content.published' && delivery.event !== 'content.updated') continue;
+      await this.ctx.jobs.cancel(tx, delivery.id);
+      await tx.put('deliveries', {
+        ...delivery,
+        status: 'failed',
+        next_attempt_at: null,
+        last_error: `superseded by ${event.event} before it was delivered; not retried`,
+        updated_at: at,
+      } satisfies DeliveryRecord);
+    }
   }
 }

@@ -197,6 +197,25 @@ describe('events of content state changes', () => {
     expect((await engine.content.retrieve(account, projectId, item.id)).published_url).toBeNull();
   });
 
+  it.each(['unpublish', 'delete'] as const)(
+    'stops retrying content.published once the article is taken offline (%s)',
+    async (action) => {
+      sender.answer = (request) =>
+        request.headers['x-service-event'] === 'content.published'
+          ? { status: 500, body: '{"error":"down"}', error: null }
+          : { status: 200, body: '{"success":true,"url":""}', error: null };
+      const item = await generated();
+      sender.sent.length = 0;
+      await engine.content.publish(account, projectId, item.id);
+      await engine.advance(90); // the first attempt and the first retry fail
+      if (action === 'unpublish') await engine.content.unpublish(account, projectId, item.id);
+      else await engine.content.delete(account, projectId, item.id);
+      await engine.advance(24 * 3600);
+      const offline = action === 'unpublish' ? 'content.unpublished' : 'content.deleted';
+      expect(sender.events()).toEqual(['content.published', 'content.published', offline]);
+    },
+  );
+
   it('drops the remaining attempts of a delivery whose project lost its webhook', async () => {
     sender.answer = () => ({ status: 503, body: '', error: null });
     const item = await generated();
