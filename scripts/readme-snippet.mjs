@@ -1,11 +1,13 @@
 // Test helper: runs the first ```ts block of a README as an ES module inside its package (so
-// the package's own name resolves to its build), and answers the printed lines together with
-// the values the `// ` comments after `console.log(...)` promise.
-import { execFileSync } from 'node:child_process';
+// the package's own name resolves to its build), without blocking the caller's event loop, and
+// answers the printed lines together with the values the `// ` comments after `console.log(...)`
+// promise.
+import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
-export function runReadmeSnippet(packageDir) {
+export async function runReadmeSnippet(packageDir, { env = {} } = {}) {
   const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
   const match = /```ts\n([\s\S]*?)```/.exec(readme);
   if (!match) throw new Error(`no ts block in ${packageDir}/README.md`);
@@ -14,12 +16,12 @@ export function runReadmeSnippet(packageDir) {
   const file = join(packageDir, `.readme-snippet-${process.pid}.mjs`);
   writeFileSync(file, code);
   try {
-    const output = execFileSync(process.execPath, [file], {
+    const { stdout } = await promisify(execFile)(process.execPath, [file], {
       cwd: packageDir,
-      encoding: 'utf8',
+      env: { ...process.env, ...env },
       timeout: 30_000,
     });
-    return { printed: output.trim().split('\n'), expected };
+    return { code, printed: stdout.trim().split('\n'), expected };
   } finally {
     rmSync(file, { force: true });
   }

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-// @ts-expect-error plain ES module helper without types
 import { runReadmeSnippet } from '../../../scripts/readme-snippet.mjs';
 
-it('runs the README example and prints what its comments say', () => {
-  const { printed, expected } = runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)));
+it('runs the README example and prints what its comments say', async () => {
+  const { printed, expected } = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)));
   expect(expected.length).toBeGreaterThan(0);
   expect(printed).toEqual(expected);
 });

@@ -1,35 +1,13 @@
-import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-
-const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
-const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+import { bundleForBrowser } from '../../../scripts/browser-bundle.mjs';
 
 describe('portability', () => {
   it('bundles for the browser with no Node built-in and no Node global', async () => {
-    const imported: string[] = [];
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-      plugins: [
-        {
-          name: 'forbid-node-builtins',
-          setup(pluginBuild) {
-            pluginBuild.onResolve({ filter: /.*/ }, (args) => {
-              if (nodeBuiltins.has(args.path)) imported.push(`${args.path} from ${args.importer}`);
-              return undefined;
-            });
-          },
-        },
-      ],
-    });
+    const { imported, code } = await bundleForBrowser(
+      fileURLToPath(new URL('../src/index.ts', import.meta.url)),
+    );
     expect(imported).toEqual([]);
-    const code = result.outputFiles[0]?.text ?? '';
     expect(code).not.toMatch(/\brequire\(/);
     expect(code).not.toMatch(/\bBuffer\b/);
     // process.env is read only through a guarded globalThis lookup.
