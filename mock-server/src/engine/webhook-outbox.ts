@@ -1,3 +1,4 @@
+import type { WebhookEventName } from '@rankquill/contract';
 import type { StoreWriter } from '../store/store';
 import type { ActivityService } from './activity';
 import type { EngineContext } from './context';
@@ -6,17 +7,13 @@ import type { DeliveryRecord, ProjectRecord } from './records';
 /** Job kind of one delivery attempt; its subject is the delivery id. */
 export const DELIVERY_JOB = 'webhook.deliver';
 
-/** A lifecycle event of a content item, as the outbox takes it. */
+/** An event of the service (spec 6), as the outbox takes it. */
 export interface OutboxEvent {
-  event:
-    | 'content.generated'
-    | 'content.published'
-    | 'content.updated'
-    | 'content.unpublished'
-    | 'content.deleted';
+  event: WebhookEventName;
   /** The JSON body to deliver. */
   body: unknown;
-  contentId: string;
+  /** The content item the event is about; absent for keyword and AI-visibility events. */
+  contentId?: string;
   /** Activity feed line. */
   message: string;
   /** Instant of the event; defaults to the clock's now (back-dated demo data passes its own). */
@@ -37,8 +34,8 @@ export class WebhookOutbox {
   /** Records the event in the activity feed and, when the project has a webhook, queues its delivery. */
   async emit(tx: StoreWriter, project: ProjectRecord, event: OutboxEvent): Promise<void> {
     const at = event.at ?? this.ctx.clock.now();
-    if (event.event === 'content.unpublished' || event.event === 'content.deleted') {
-      await this.supersedeArticleDeliveries(tx, event, at);
+    if ((event.event === 'content.unpublished' || event.event === 'content.deleted') && event.contentId) {
+      await this.supersedeArticleDeliveries(tx, event.contentId, event.event, at);
     }
     let deliveryId: string | null = null;
     if (project.webhook) {
@@ -48,7 +45,7 @@ export class WebhookOutbox {
         id,
         seq,
         project_id: project.id,
-        content_id: event.contentId,
+        content_id: event.contentId ?? null,
         event: event.event,
         body: JSON.stringify(event.body),
         status: 'pending',
@@ -65,7 +62,7 @@ export class WebhookOutbox {
     await this.activity.record(tx, project.id, {
       type: event.event,
       event: event.event,
-      content_id: event.contentId,
+      content_id: event.contentId ?? null,
       delivery_id: deliveryId,
       attempts: null,
       last_status: null,
@@ -81,9 +78,14 @@ export class WebhookOutbox {
    * A delivery not tried yet still goes first: jobs run in time order, so the receiver sees the
    * article arrive, then leave.
    */
-  private async supersedeArticleDeliveries(tx: StoreWriter, event: OutboxEvent, at: number): Promise<void> {
+  private async supersedeArticleDeliveries(
+    tx: StoreWriter,
+    contentId: string,
+    event: string,
+    at: number,
+  ): Promise<void> {
     const pending = await tx.find<DeliveryRecord>('deliveries', {
-      where: { content_id: event.contentId, status: 'pending' },
+      where: { content_id: contentId, status: 'pending' },
     });
     for (const delivery of pending) {
       if (delivery.attempts === 0) continue;
@@ -93,7 +95,7 @@ export class WebhookOutbox {
         ...delivery,
         status: 'failed',
         next_attempt_at: null,
-        last_error: `superseded by ${event.event} before it was delivered; not retried`,
+        last_error: `superseded by ${event} before it was delivered; not retried`,
         updated_at: at,
       } satisfies DeliveryRecord);
     }
