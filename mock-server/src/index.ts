@@ -1,3 +1,8 @@
+/**
+ * The reference server: `startServer`, the Express app, the engine and its stores.
+ *
+ * @module @rankquill/mock-server
+ */
 export type { ApiRequest, ApiResponse } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';

@@ -12,13 +12,49 @@ export interface ApiRequest {
   headers: Record<string, string | undefined>;
   /** The raw body, `''` when there is none. */
   body: string;
+  /**
+   * Address the API is served at, without a trailing slash: what comes before `/v1`, such as
+   * `http://127.0.0.1:4010`. Adapters set it so answers can hold absolute URLs (an export's
+   * `download_url`); without it those URLs are relative to that address.
+   */
+  baseUrl?: string;
 }
 
-/** An answer, with its body already serialized. */
+/** An answer, with its body already serialized, or streamed. */
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** The serialized body; `''` when `stream` carries it. */
   body: string;
+  /**
+   * A body too large to hold in memory (exports), in chunks to write in order. Adapters write
+   * each chunk as it comes (Express honours backpressure, MSW pulls a `ReadableStream`). If the
+   * stream fails midway the adapter aborts the connection, so a client never takes a truncated
+   * file for a whole one.
+   */
+  stream?: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * What a handler returns for a file instead of JSON: the router sends `body` as it is produced,
+ * with `Content-Type`, `Content-Disposition: attachment` when a `filename` is given, and the
+ * usual `X-Request-Id` and `X-RateLimit-*` headers.
+ *
+ * @example
+ * ```ts
+ * return new RawResult({ contentType: 'text/csv; charset=utf-8', filename: 'keywords.csv', body: rows() });
+ * ```
+ */
+export class RawResult {
+  readonly contentType: string;
+  readonly filename: string | undefined;
+  readonly body: AsyncIterable<Uint8Array | string>;
+
+  constructor(init: { contentType: string; filename?: string; body: AsyncIterable<Uint8Array | string> }) {
+    this.contentType = init.contentType;
+    this.filename = init.filename;
+    this.body = init.body;
+  }
 }
 
 /** What an operation handler gets. */
@@ -32,4 +68,5 @@ export interface OperationCall {
   account: AccountRecord;
 }
 
+/** Answers the operation's JSON body, or a `RawResult` for a file. */
 export type OperationHandler = (call: OperationCall) => Promise<unknown>;

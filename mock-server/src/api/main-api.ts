@@ -29,6 +29,26 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
     engine.content.publish(account, param(params, 'id'), param(params, 'contentId')),
   'content.unpublish': ({ engine, account, params }) =>
     engine.content.unpublish(account, param(params, 'id'), param(params, 'contentId')),
+  'keywords.list': ({ engine, account, params, request }) =>
+    engine.keywords.list(account, param(params, 'id'), request.query),
+  'keywords.create': ({ engine, account, params, body }) =>
+    engine.keywords.create(account, param(params, 'id'), body),
+  'keywords.opportunities': ({ engine, account, params, request }) =>
+    engine.keywords.opportunities(account, param(params, 'id'), request.query),
+  'keywords.performance': ({ engine, account, params, request }) =>
+    engine.keywords.performance(account, param(params, 'id'), param(params, 'keywordId'), request.query),
+  'aiVisibility.retrieve': ({ engine, account, params, request }) =>
+    engine.aiVisibility.retrieveScore(account, param(params, 'id'), request.query),
+  'aiVisibility.topics.list': ({ engine, account, params, request }) =>
+    engine.aiVisibility.listTopics(account, param(params, 'id'), request.query),
+  'aiVisibility.topics.create': ({ engine, account, params, body }) =>
+    engine.aiVisibility.createTopic(account, param(params, 'id'), body),
+  'aiVisibility.prompts.list': ({ engine, account, params, request }) =>
+    engine.aiVisibility.listPrompts(account, param(params, 'id'), request.query),
+  'aiVisibility.prompts.create': ({ engine, account, params, body }) =>
+    engine.aiVisibility.createPrompt(account, param(params, 'id'), body),
+  'aiVisibility.responses.list': ({ engine, account, params, request }) =>
+    engine.aiVisibility.listResponses(account, param(params, 'id'), request.query),
 };
 
 function param(params: Record<string, string>, name: string): string {

@@ -7,10 +7,12 @@ import {
   PublicArticleApiError,
   ServiceError,
 } from '../engine/errors';
+import { byteChunks } from '../engine/exports/byte-chunks';
 import { RateLimitExceeded, type RateLimitState } from '../engine/rate-limiter';
 import { adminApiHandlers } from './admin-api';
-import type { ApiRequest, ApiResponse, OperationHandler } from './api-types';
+import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
 import { secretsEqual } from './constant-time';
+import { exportApiHandlers } from './export-api';
 import { mainApiHandlers } from './main-api';
 
 export interface ApiOptions {
@@ -29,16 +31,36 @@ interface Route {
   handler: OperationHandler | undefined;
 }
 
-const handlers: Record<string, OperationHandler> = { ...mainApiHandlers, ...adminApiHandlers };
+const handlers: Record<string, OperationHandler> = {
+  ...mainApiHandlers,
+  ...exportApiHandlers,
+  ...adminApiHandlers,
+};
 
-const routes: Route[] = (operations as readonly Operation[]).map((operation) => {
-  const names: string[] = [];
-  const source = operation.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { operation, pattern: new RegExp(`^${source}/?$`), names, handler: handlers[operation.id] };
-});
+const routes: Route[] = (operations as readonly Operation[])
+  .map((operation) => {
+    const names: string[] = [];
+    const source = operation.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { operation, pattern: new RegExp(`^${source}/?$`), names, handler: handlers[operation.id] };
+  })
+  // A literal segment wins over a parameter at the same place: `/content/export` is not content `export`.
+  .sort((a, b) => literalFirst(a.operation.path, b.operation.path));
+
+function literalFirst(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  // Only paths of one length can match the same request; comparing by length first keeps the order total.
+  if (left.length !== right.length) return left.length - right.length;
+  for (let i = 0; i < left.length; i++) {
+    const leftParam = left[i]?.startsWith(':') ? 1 : 0;
+    const rightParam = right[i]?.startsWith(':') ? 1 : 0;
+    if (leftParam !== rightParam) return leftParam - rightParam;
+  }
+  return 0;
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -66,6 +88,9 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       const match = matchRoute(request, adminEnabled);
       const response = await dispatch(engine, options, request, match, requestId, rateLimit);
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state), { 'x-request-id': requestId });
+      if (response.stream) {
+        response.stream = reportingFailure(response.stream, (error) => options.onError?.(error, request));
+      }
       return response;
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof PublicArticleApiError)) {
@@ -151,18 +176,28 @@ async function dispatch(
       key,
       { method: operation.method, path: request.path, body: request.body },
       () =>
-        run().catch((error: unknown) => {
-          if (error instanceof ServiceError)
-            return { status: error.status, body: errorBody(error, requestId) };
-          throw error;
-        }),
+        run().then(
+          (answer) => {
+            // A stored answer is replayed as JSON; a file would have to be kept whole.
+            if (answer.body instanceof RawResult)
+              throw new Error(`${operation.id} cannot stream: it is idempotent`);
+            return answer;
+          },
+          (error: unknown) => {
+            if (error instanceof ServiceError)
+              return { status: error.status, body: errorBody(error, requestId) };
+            throw error;
+          },
+        ),
     );
     const response = json(answer.status, answer.body);
     if (answer.replayed) response.headers['idempotent-replayed'] = 'true';
     return response;
   }
   const answer = await run();
-  return json(answer.status, answer.body);
+  return answer.body instanceof RawResult
+    ? raw(answer.status, answer.body)
+    : json(answer.status, answer.body);
 }
 
 /** Where `dispatch` leaves the account's rate-limit counts for the response headers. */
@@ -203,6 +238,36 @@ function parseBody(request: ApiRequest): unknown {
 
 function json(status: number, body: unknown): ApiResponse {
   return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+}
+
+/**
+ * A file answer: its chunks are produced while the adapter writes them. The file name is
+ * reduced to safe characters, so it needs no escaping in the header.
+ */
+function raw(status: number, result: RawResult): ApiResponse {
+  const headers: Record<string, string> = {
+    'content-type': result.contentType,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (result.filename !== undefined) {
+    const filename = result.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
+    headers['content-disposition'] = `attachment; filename="${filename}"`;
+  }
+  return { status, headers, body: '', stream: byteChunks(result.body) };
+}
+
+/** Passes a stream through, telling `report` when it fails midway (the status line is gone by then). */
+async function* reportingFailure(
+  stream: AsyncIterable<Uint8Array>,
+  report: (error: unknown) => void,
+): AsyncGenerator<Uint8Array> {
+  try {
+    yield* stream;
+  } catch (error) {
+    report(error);
+    throw error;
+  }
 }
 
 function errorBody(error: ServiceError, requestId: string) {

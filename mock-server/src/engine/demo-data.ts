@@ -1,6 +1,10 @@
 import type { AccountService } from './accounts';
+import type { AiVisibilityService } from './ai-visibility';
+import { seedAiVisibilityDemo } from './ai-visibility-demo-data';
 import type { ContentService } from './content';
 import type { EngineContext } from './context';
+import { seedDemoKeywords } from './keyword-demo-data';
+import type { KeywordService } from './keywords';
 import type { ProjectService } from './projects';
 import type { ContentRecord, ProjectRecord } from './records';
 
@@ -46,7 +50,13 @@ const DEMO_PROJECTS = [
  */
 export async function seedDemoData(
   ctx: EngineContext,
-  services: { accounts: AccountService; projects: ProjectService; content: ContentService },
+  services: {
+    accounts: AccountService;
+    projects: ProjectService;
+    content: ContentService;
+    keywords: KeywordService;
+    aiVisibility: AiVisibilityService;
+  },
 ): Promise<DemoData> {
   const { api_key } = await ctx.store.transaction(async (tx) => {
     const account = await services.accounts.insert(tx, 'agencies');
@@ -84,6 +94,15 @@ export async function seedDemoData(
       );
     }
   }
+  await seedDemoKeywords(
+    ctx,
+    services.keywords,
+    projects.map((project, index) => ({
+      projectId: project.id,
+      keywords: DEMO_PROJECTS[index]?.keywords ?? [],
+    })),
+  );
+  await seedAiVisibilityDemo(ctx, services.aiVisibility, projects);
   const first = projects[0];
   if (!first) throw new Error('demo data has no project');
   return { api_key, project_id: first.id, public_api_key: first.public_api_key };

@@ -1,21 +1,29 @@
 import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts';
 import { ActivityService } from './activity';
+import { AiVisibilityService } from './ai-visibility';
+import type { AnswerProvider } from './answer-provider';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from './clock';
 import { ContentService } from './content';
 import type { ContentGenerator } from './content-generator';
 import type { EngineContext } from './context';
 import { type DemoData, seedDemoData } from './demo-data';
 import { ConflictError } from './errors';
+import { ExportService } from './exports/export-service';
 import { IdempotencyService } from './idempotency';
 import { IdFactory } from './ids';
 import { type JobLane, JobQueue } from './jobs';
+import { KeywordService } from './keywords';
 import { ProjectService } from './projects';
 import { PublicArticleService } from './public-articles';
 import { Random } from './random';
+import { RankTracker } from './rank-tracker';
+import type { RankingProvider } from './ranking-provider';
 import { RateLimiter } from './rate-limiter';
 import { ReadCache } from './read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './records';
+import { SimulatedAnswerProvider } from './simulated-answer-provider';
+import { SimulatedRankingProvider } from './simulated-ranking-provider';
 import { TemplateArticleGenerator } from './template-article-generator';
 import { WebhookDeliveryService } from './webhook-deliveries';
 import { WebhookOutbox } from './webhook-outbox';
@@ -29,6 +37,17 @@ export interface EngineOptions {
   clock: Clock;
   /** Writes articles; defaults to the deterministic `TemplateArticleGenerator`. */
   generator?: ContentGenerator;
+  /**
+   * Checks keyword rankings; defaults to the deterministic `SimulatedRankingProvider` on the seed.
+   * @example { rankingProvider: { check: async () => ({ volume: 1000, position: 3, impressions: 30, clicks: 3 }) } }
+   */
+  rankingProvider?: RankingProvider;
+  /**
+   * Asks the AI platforms the AI-visibility prompts; defaults to the deterministic
+   * `SimulatedAnswerProvider` on the seed. Mentions and citations are found by the engine either way.
+   * @example { answerProvider: { answer: async (request) => ({ text: `Try ${request.project.name}.` }) } }
+   */
+  answerProvider?: AnswerProvider;
   /** Seed demo data into an empty store (default true). */
   demo?: boolean;
   /** Called when scheduled work throws; the work is dropped after that. */
@@ -38,6 +57,13 @@ export interface EngineOptions {
    * @example new FetchWebhookSender({ timeoutMs: 5000, signal: shutdown.signal })
    */
   webhookSender?: WebhookSender;
+  /**
+   * Key of the HMAC that signs export download URLs. Defaults to one derived from the seed, so
+   * URLs survive a restart and answers stay byte-identical; pass a secret when the seed is known
+   * to people who must not forge download links.
+   * @example { exportSigningSecret: 'a long random string kept out of the repository' }
+   */
+  exportSigningSecret?: string;
 }
 
 /**
@@ -56,6 +82,9 @@ export class Engine {
   readonly accounts: AccountService;
   readonly projects: ProjectService;
   readonly content: ContentService;
+  readonly keywords: KeywordService;
+  readonly aiVisibility: AiVisibilityService;
+  readonly exports: ExportService;
   readonly publicArticles: PublicArticleService;
   readonly idempotency: IdempotencyService;
   readonly activity: ActivityService;
@@ -90,9 +119,31 @@ export class Engine {
       this.activity,
       options.webhookSender ?? new FetchWebhookSender(),
     );
+    this.keywords = new KeywordService(
+      this.ctx,
+      this.projects,
+      new RankTracker(
+        this.ctx,
+        options.rankingProvider ?? new SimulatedRankingProvider(random.fork('rankings')),
+        new WebhookOutbox(this.ctx, this.activity),
+      ),
+    );
+    this.aiVisibility = new AiVisibilityService(
+      this.ctx,
+      this.projects,
+      new WebhookOutbox(this.ctx, this.activity),
+      options.answerProvider ?? new SimulatedAnswerProvider(random.fork('ai-answers')),
+    );
     this.publicArticles = new PublicArticleService(this.ctx, cache);
     this.idempotency = new IdempotencyService(this.ctx);
     this.rateLimits = new RateLimiter(() => this.ctx.clock.now());
+    this.exports = new ExportService(
+      this.ctx,
+      this.projects,
+      this.keywords,
+      this.aiVisibility,
+      options.exportSigningSecret ?? random.fork('export-download-urls').string(48),
+    );
   }
 
   /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */

@@ -8,8 +8,10 @@ import {
   type PublicApiKeyRotation,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../store/store';
+import { removeAiVisibilityData } from './ai-visibility';
 import type { EngineContext } from './context';
 import { NotFoundError } from './errors';
+import { removeProjectExports } from './exports/export-service';
 import { paginationOf } from './pagination';
 import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from './records';
 import { projectResource } from './serializers';
@@ -98,6 +100,12 @@ export class ProjectService {
       await tx.deleteWhere('deliveries', { project_id: projectId });
       await tx.deleteWhere('activity', { project_id: projectId });
       await tx.deleteWhere('content', { project_id: projectId });
+      // Work scheduled for the project itself, such as its daily rank check.
+      await this.ctx.jobs.cancel(tx, projectId);
+      await tx.deleteWhere('keyword_rankings', { project_id: projectId });
+      await tx.deleteWhere('keywords', { project_id: projectId });
+      await removeAiVisibilityData(tx, this.ctx.jobs, projectId);
+      await removeProjectExports(tx, this.ctx.jobs, projectId);
       await tx.delete('projects', projectId);
     });
     return { id: projectId, deleted: true };

@@ -122,3 +122,94 @@ export interface MetaRecord {
   id: string;
   value: unknown;
 }
+
+/** A tracked keyword with the figures of its latest rank check. */
+export interface KeywordRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  /** As sent, trimmed, whitespace collapsed. */
+  keyword: string;
+  /** `keyword` lower-cased: two keywords of a project never share it. */
+  keyword_key: string;
+  volume: number;
+  position: number | null;
+  previous_position: number | null;
+  impressions: number;
+  clicks: number;
+  opportunity_score: number;
+  created_at: number;
+  /** UTC day (`YYYY-MM-DD`) and instant of the latest check; null only before the first one. */
+  last_checked_on: string | null;
+  last_checked_at: number | null;
+}
+
+/** One daily rank check of a keyword; the id is `<keyword id>@<date>`, so a day is stored once. */
+export interface KeywordRankingRecord {
+  id: string;
+  keyword_id: string;
+  project_id: string;
+  /** UTC day of the check, `YYYY-MM-DD`. */
+  date: string;
+  position: number | null;
+  /** Position of the keyword's check before this one; null when not ranked or on the first check. */
+  previous_position: number | null;
+  impressions: number;
+  clicks: number;
+  volume: number;
+  checked_at: number;
+}
+
+/** An AI-visibility topic: a group of prompts. */
+export interface AiTopicRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  name: string;
+  /** `name` folded (lower case, whitespace collapsed): two topics of a project never share it. */
+  name_key: string;
+  prompt_count: number;
+  created_at: number;
+}
+
+/** A prompt asked on every AI platform once a day. */
+export interface AiPromptRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  topic_id: string;
+  text: string;
+  /** `text` folded like `AiTopicRecord.name_key`: unique within the project. */
+  text_key: string;
+  created_at: number;
+}
+
+/** A brand mention found in an AI answer. */
+export interface AiMentionRecord {
+  brand: string;
+  matched_text: string;
+  excerpt: string;
+  /** 1-based sentence number of the answer. */
+  position: number;
+  /** UTF-16 index in the answer text. */
+  offset: number;
+}
+
+/** One AI platform's answer to a prompt for one UTC day, with what was found in it. */
+export interface AiResponseRecord {
+  id: string;
+  seq: number;
+  project_id: string;
+  prompt_id: string;
+  topic_id: string;
+  platform: string;
+  /** UTC day the prompt was asked for, `YYYY-MM-DD`; one answer per prompt, platform and day. */
+  date: string;
+  ran_at: number;
+  text: string;
+  mentioned: boolean;
+  mentions: AiMentionRecord[];
+  cited_urls: string[];
+  project_citations: string[];
+  created_at: number;
+}

@@ -1,5 +1,5 @@
 import express, { type Express, type Request, type Response } from 'express';
-import type { ApiRequest } from '../api/api-types';
+import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { type ApiOptions, createApiHandler } from '../api/router';
 import type { Engine } from '../engine/engine';
 
@@ -28,6 +28,7 @@ export function createApp(engine: Engine, options: ApiOptions = {}): Express {
   );
   app.use(async (req: Request, res: Response) => {
     const answer = await handle(toApiRequest(req));
+    if (answer.stream) return writeStream(res, answer.status, answer.headers, answer.stream);
     // writeHead/end skip Express's content negotiation: the answer is already serialized.
     res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
     res.end(answer.body);
@@ -54,6 +55,49 @@ export function createApp(engine: Engine, options: ApiOptions = {}): Express {
   return app;
 }
 
+/**
+ * Writes a streamed answer chunk by chunk (chunked transfer encoding). When the socket's buffer
+ * is full it waits for `drain` before asking for the next chunk, so a slow client holds only a
+ * buffer's worth in memory; when the client goes away it stops the producer. A failure midway
+ * aborts the connection: the client sees an incomplete answer, never a short file.
+ */
+async function writeStream(
+  res: Response,
+  status: number,
+  headers: ApiResponse['headers'],
+  stream: AsyncIterable<Uint8Array>,
+): Promise<void> {
+  res.writeHead(status, headers);
+  const chunks = stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      if (res.destroyed) {
+        await chunks.return?.();
+        return;
+      }
+      const next = await chunks.next();
+      if (next.done) break;
+      if (!res.write(next.value)) await drainedOrClosed(res);
+    }
+    res.end();
+  } catch {
+    // The router has reported the error; the status line is sent, so all that is left is to cut.
+    res.destroy();
+  }
+}
+
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 function toApiRequest(req: Request): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
@@ -70,5 +114,6 @@ function toApiRequest(req: Request): ApiRequest {
     // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
     headers: req.headers as Record<string, string | undefined>,
     body: typeof req.body === 'string' ? req.body : '',
+    baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
   };
 }

@@ -49,7 +49,7 @@ export interface RankquillHandlers {
  *
  * const mock = await createHandlers({ seed: 1 });
  * const server = setupServer(...mock.handlers);
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledFrame: 'error' });
  * const client = new Rankquill({ apiKey: mock.demo.api_key, baseURL: mock.baseURL });
  * const project = await client.projects.retrieve(mock.demo.project_id);
  * ```

@@ -1,3 +1,8 @@
+/**
+ * MSW handlers backed by the same engine as the reference server.
+ *
+ * @module @rankquill/mock-server/msw
+ */
 export {
   type CreateHandlersOptions,
   createHandlers,

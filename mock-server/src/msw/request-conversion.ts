@@ -21,10 +21,37 @@ export async function toApiRequest(request: Request, mountPath: string): Promise
     query,
     headers,
     body: hasBody ? await request.text() : '',
+    baseUrl: `${url.origin}${mountPath}`,
   };
 }
 
-/** Turns the API layer's answer into a Fetch API response. */
+/** Turns the API layer's answer into a Fetch API response; a streamed answer becomes a `ReadableStream`. */
 export function toFetchResponse(answer: ApiResponse): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const body = answer.stream ? readableStreamOf(answer.stream) : answer.body;
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * A byte stream that asks the producer for the next chunk only when the reader wants one, and
+ * stops the producer when the reader cancels. (`ReadableStream.from` is missing in some browsers.)
+ */
+function readableStreamOf(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }

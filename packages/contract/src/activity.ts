@@ -12,6 +12,8 @@ export const ACTIVITY_TYPES = [
   'content.updated',
   'content.unpublished',
   'content.deleted',
+  'keyword.ranking_changed',
+  'ai_visibility.mention_detected',
   'webhook.delivery_succeeded',
   'webhook.delivery_failed',
 ] as const;

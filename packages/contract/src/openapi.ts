@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { errorBodyOf, type Operation, operations } from './operations';
 import { contractRegistry, namedSchemas } from './registry';
 
-type JsonObject = Record<string, unknown>;
+/** A JSON object, as the OpenAPI document and its parts are built. */
+export type JsonObject = Record<string, unknown>;
 
 const ERROR_STATUSES: Record<Operation['auth'], number[]> = {
   bearer: [400, 401, 404, 409, 429, 500],
@@ -56,7 +57,9 @@ function parametersOf(operation: Operation): JsonObject[] {
   }));
   const query = Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => {
     const json = toSchema(schema as z.ZodType, 'input');
-    return { name, in: 'query', required: false, schema: json };
+    // Optional and defaulted parameters accept their absence; a required one (an export's format) does not.
+    const required = !(schema as z.ZodType).safeParse(undefined).success;
+    return { name, in: 'query', required, schema: json };
   });
   const headers =
     operation.idempotent === true
@@ -73,16 +76,46 @@ function parametersOf(operation: Operation): JsonObject[] {
   return [...path, ...query, ...headers];
 }
 
+/**
+ * A success answer that is a file (exports): one entry per media type (text is UTF-8), the JSON
+ * one with its schema when the operation has one, the others as strings, and the file name header.
+ */
+function fileResponse(operation: Operation): JsonObject {
+  const content: JsonObject = {};
+  for (const type of operation.responseContentTypes ?? []) {
+    content[type] = {
+      schema:
+        type === 'application/json' && operation.response
+          ? toSchema(operation.response, 'output')
+          : type.startsWith('text/') || type === 'application/json'
+            ? { type: 'string' }
+            : { type: 'string', contentMediaType: type },
+    };
+  }
+  return {
+    headers: {
+      'Content-Disposition': {
+        description:
+          '`attachment; filename="<project>-<what>-<date>.<ext>"`: the name to save the file under.',
+        schema: { type: 'string' },
+      },
+    },
+    content,
+  };
+}
+
 function operationObject(operation: Operation): JsonObject {
   const responses: JsonObject = {
     [operation.status]: {
       description: operation.summary,
-      ...(operation.response
-        ? { content: { 'application/json': { schema: toSchema(operation.response, 'output') } } }
-        : {}),
+      ...(operation.responseContentTypes
+        ? fileResponse(operation)
+        : operation.response
+          ? { content: { 'application/json': { schema: toSchema(operation.response, 'output') } } }
+          : {}),
     },
   };
-  for (const status of ERROR_STATUSES[operation.auth]) {
+  for (const status of operation.errorStatuses ?? ERROR_STATUSES[operation.auth]) {
     responses[status] = {
       description: 'Error',
       content: { 'application/json': { schema: toSchema(errorBodyOf(operation), 'output') } },

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ActivityEntry } from './activity';
 import { AdminAccount, AdminAccountCreateParams, ClockAdvanceParams, ClockState } from './admin';
+import {
+  AiVisibilityPrompt,
+  AiVisibilityPromptCreateParams,
+  AiVisibilityPromptListParams,
+  AiVisibilityResponse,
+  AiVisibilityResponseListParams,
+  AiVisibilityScore,
+  AiVisibilityScoreParams,
+  AiVisibilityTopic,
+  AiVisibilityTopicCreateParams,
+} from './ai-visibility';
 import { ErrorBody, ListParams, listOf } from './common';
 import {
   ContentCreateParams,
@@ -9,6 +20,23 @@ import {
   ContentListParams,
   ContentUpdateParams,
 } from './content';
+import {
+  AiVisibilityExport,
+  AiVisibilityExportParams,
+  BulkExport,
+  BulkExportCreateParams,
+  ContentExport,
+  ContentExportParams,
+  ExportDownloadParams,
+  KeywordExportParams,
+} from './exports';
+import {
+  Keyword,
+  KeywordCreateParams,
+  KeywordOpportunity,
+  KeywordPerformanceParams,
+  KeywordPerformancePoint,
+} from './keywords';
 import { Project, ProjectCreateParams, ProjectUpdateParams, PublicApiKeyRotation } from './project';
 import {
   PublicArticleListResponse,
@@ -48,10 +76,18 @@ export interface Operation {
   response?: z.ZodType;
   /** Whether the operation accepts `Idempotency-Key`. */
   idempotent?: boolean;
+  /**
+   * Media types of a success answer that is a file rather than JSON (exports). `response`, when
+   * set, describes the `application/json` variant; the others are documented as strings.
+   */
+  responseContentTypes?: readonly string[];
+  /** Error statuses, where they differ from the usual ones of `auth`. */
+  errorStatuses?: readonly number[];
 }
 
 const projectPath = '/v1/projects/:id';
 const contentPath = `${projectPath}/content/:contentId`;
+const aiVisibilityPath = `${projectPath}/ai-visibility`;
 
 function op(operation: Operation): Operation {
   return { idempotent: operation.method === 'POST' && operation.auth === 'bearer', ...operation };
@@ -216,6 +252,186 @@ export const operations = [
     auth: 'bearer',
     status: 200,
     response: ContentItem,
+  }),
+  op({
+    id: 'keywords.list',
+    method: 'GET',
+    path: `${projectPath}/keywords`,
+    summary: 'List tracked keywords with their latest ranking, newest first',
+    tag: 'Keywords',
+    auth: 'bearer',
+    query: ListParams,
+    status: 200,
+    response: listOf(Keyword),
+  }),
+  op({
+    id: 'keywords.create',
+    method: 'POST',
+    path: `${projectPath}/keywords`,
+    summary: 'Track a keyword; its ranking is checked at once and every day at 00:00 UTC',
+    tag: 'Keywords',
+    auth: 'bearer',
+    body: KeywordCreateParams,
+    status: 201,
+    response: Keyword,
+  }),
+  op({
+    id: 'keywords.opportunities',
+    method: 'GET',
+    path: `${projectPath}/keywords/opportunities`,
+    summary: 'List tracked keywords by opportunity score, highest first',
+    tag: 'Keywords',
+    auth: 'bearer',
+    query: ListParams,
+    status: 200,
+    response: listOf(KeywordOpportunity),
+  }),
+  op({
+    id: 'keywords.performance',
+    method: 'GET',
+    path: `${projectPath}/keywords/:keywordId/performance`,
+    summary: 'Daily ranking history of a keyword, newest day first',
+    tag: 'Keywords',
+    auth: 'bearer',
+    query: ListParams.extend(KeywordPerformanceParams.shape),
+    status: 200,
+    response: listOf(KeywordPerformancePoint),
+  }),
+  op({
+    id: 'aiVisibility.retrieve',
+    method: 'GET',
+    path: aiVisibilityPath,
+    summary:
+      'Visibility score over a period (default the last 30 days), with citation score and platform breakdown',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    query: AiVisibilityScoreParams,
+    status: 200,
+    response: AiVisibilityScore,
+  }),
+  op({
+    id: 'aiVisibility.topics.list',
+    method: 'GET',
+    path: `${aiVisibilityPath}/topics`,
+    summary: 'List topics, newest first',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    query: ListParams,
+    status: 200,
+    response: listOf(AiVisibilityTopic),
+  }),
+  op({
+    id: 'aiVisibility.topics.create',
+    method: 'POST',
+    path: `${aiVisibilityPath}/topics`,
+    summary: 'Create a topic',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    body: AiVisibilityTopicCreateParams,
+    status: 201,
+    response: AiVisibilityTopic,
+  }),
+  op({
+    id: 'aiVisibility.prompts.list',
+    method: 'GET',
+    path: `${aiVisibilityPath}/prompts`,
+    summary: 'List prompts, newest first, optionally of one topic',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    query: ListParams.extend(AiVisibilityPromptListParams.shape),
+    status: 200,
+    response: listOf(AiVisibilityPrompt),
+  }),
+  op({
+    id: 'aiVisibility.prompts.create',
+    method: 'POST',
+    path: `${aiVisibilityPath}/prompts`,
+    summary: 'Track a prompt; it is asked on every platform for today at once, then every day at 00:00 UTC',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    body: AiVisibilityPromptCreateParams,
+    status: 201,
+    response: AiVisibilityPrompt,
+  }),
+  op({
+    id: 'aiVisibility.responses.list',
+    method: 'GET',
+    path: `${aiVisibilityPath}/responses`,
+    summary: 'List AI answers, newest day first, by prompt, topic, platform and date',
+    tag: 'AI visibility',
+    auth: 'bearer',
+    query: ListParams.extend(AiVisibilityResponseListParams.shape),
+    status: 200,
+    response: listOf(AiVisibilityResponse),
+  }),
+  op({
+    id: 'content.export',
+    method: 'GET',
+    path: `${projectPath}/content/export`,
+    summary: 'Export every article (draft and published) as JSON, CSV, HTML or Markdown, streamed',
+    tag: 'Exports',
+    auth: 'bearer',
+    query: ContentExportParams,
+    status: 200,
+    response: ContentExport,
+    responseContentTypes: ['application/json', 'text/csv', 'text/html', 'text/markdown'],
+  }),
+  op({
+    id: 'keywords.export',
+    method: 'GET',
+    path: `${projectPath}/keywords/export`,
+    summary: 'Export tracked keywords as CSV, streamed',
+    tag: 'Exports',
+    auth: 'bearer',
+    query: KeywordExportParams,
+    status: 200,
+    responseContentTypes: ['text/csv'],
+  }),
+  op({
+    id: 'aiVisibility.export',
+    method: 'GET',
+    path: `${projectPath}/ai-visibility/export`,
+    summary:
+      'Export AI-visibility topics, prompts, responses, citation scores and platform breakdown as JSON, streamed',
+    tag: 'Exports',
+    auth: 'bearer',
+    query: AiVisibilityExportParams,
+    status: 200,
+    response: AiVisibilityExport,
+    responseContentTypes: ['application/json'],
+  }),
+  op({
+    id: 'exports.create',
+    method: 'POST',
+    path: `${projectPath}/export`,
+    summary: 'Start an asynchronous bulk export (JSON, a ZIP of CSVs, or a PDF report)',
+    tag: 'Exports',
+    auth: 'bearer',
+    body: BulkExportCreateParams,
+    status: 202,
+    response: BulkExport,
+  }),
+  op({
+    id: 'exports.retrieve',
+    method: 'GET',
+    path: `${projectPath}/exports/:exportId`,
+    summary: 'Get a bulk export; when ready it carries a fresh signed download_url',
+    tag: 'Exports',
+    auth: 'bearer',
+    status: 200,
+    response: BulkExport,
+  }),
+  op({
+    id: 'exports.download',
+    method: 'GET',
+    path: `${projectPath}/exports/:exportId/download`,
+    summary: 'Download the file of a ready bulk export; the signed URL is the credential (no API key)',
+    tag: 'Exports',
+    auth: 'none',
+    query: ExportDownloadParams,
+    status: 200,
+    responseContentTypes: ['application/json', 'application/zip', 'application/pdf'],
+    errorStatuses: [401, 404, 500],
   }),
   op({
     id: 'publicArticles.get',

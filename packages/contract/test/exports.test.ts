@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { BulkExportCreateParams, buildOpenApiDocument } from '../src/index';
+
+type Responses = Record<
+  string,
+  { content?: Record<string, { schema: Record<string, unknown> }>; headers?: object }
+>;
+type OperationObject = {
+  security: unknown[];
+  parameters: Array<{ name: string; in: string; required: boolean }>;
+  responses: Responses;
+};
+
+const document = buildOpenApiDocument() as { paths: Record<string, Record<string, OperationObject>> };
+
+describe('exports in the OpenAPI document', () => {
+  it('describes the content export as a file in four media types, JSON with its schema, and requires `format`', () => {
+    const operation = document.paths['/v1/projects/{id}/content/export']?.get;
+    const ok = operation?.responses['200'];
+    expect(Object.keys(ok?.content ?? {})).toEqual([
+      'application/json',
+      'text/csv',
+      'text/html',
+      'text/markdown',
+    ]);
+    expect(ok?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ContentExport' });
+    expect(ok?.content?.['text/csv']?.schema).toEqual({ type: 'string' });
+    expect(ok?.headers).toHaveProperty('Content-Disposition');
+    expect(operation?.parameters.find((parameter) => parameter.name === 'format')?.required).toBe(true);
+  });
+
+  it('describes the download URL as needing no API key, with its own error statuses', () => {
+    const operation = document.paths['/v1/projects/{id}/exports/{exportId}/download']?.get;
+    expect(operation?.security).toEqual([]);
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '401', '404', '500']);
+    expect(operation?.responses['200']?.content?.['application/zip']?.schema).toEqual({
+      type: 'string',
+      contentMediaType: 'application/zip',
+    });
+  });
+});
+
+describe('BulkExportCreateParams', () => {
+  it('takes types, a format and an optional inclusive date range', () => {
+    expect(
+      BulkExportCreateParams.parse({
+        types: ['content', 'ai-visibility'],
+        format: 'pdf',
+        date_range: { from: '2026-01-01', to: '2026-01-01' },
+      }),
+    ).toMatchObject({ format: 'pdf' });
+    expect(BulkExportCreateParams.safeParse({ types: ['content'], format: 'json' }).success).toBe(true);
+  });
+
+  it('names the field of each mistake', () => {
+    const pathOf = (input: unknown) =>
+      BulkExportCreateParams.safeParse(input).error?.issues[0]?.path.join('.');
+    expect(pathOf({ types: [], format: 'json' })).toBe('types');
+    expect(pathOf({ types: ['orders'], format: 'json' })).toBe('types.0');
+    expect(pathOf({ types: ['content'], format: 'xml' })).toBe('format');
+    expect(
+      pathOf({ types: ['content'], format: 'json', date_range: { from: '2026-02-30', to: '2026-03-01' } }),
+    ).toBe('date_range.from');
+    expect(
+      pathOf({ types: ['content'], format: 'json', date_range: { from: '2026-03-02', to: '2026-03-01' } }),
+    ).toBe('date_range.to');
+  });
+});
