@@ -22,6 +22,10 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
   readonly articles: PublicArticleListItem[];
   readonly pagination: Pagination;
 
+  /**
+   * `list()` creates pages; there is no need to construct one.
+   * @internal
+   */
   constructor(
     answer: PublicArticleListResponse,
     private readonly fetchPage: FetchPage,
@@ -65,6 +69,10 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
 export class ArticlePagePromise extends Promise<ArticlePage> implements AsyncIterable<PublicArticleListItem> {
   private readonly page: Promise<ArticlePage>;
 
+  /**
+   * `list()` creates these; there is no need to construct one.
+   * @internal
+   */
   constructor(fetchPage: FetchPage, params: ArticleListParams) {
     super((resolve) => resolve(undefined as unknown as ArticlePage));
     this.page = fetchPage(params).then((answer) => new ArticlePage(answer, fetchPage));

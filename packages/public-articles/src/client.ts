@@ -44,7 +44,8 @@ export interface PublicArticlesOptions {
    */
   timeout?: number | undefined;
   /**
-   * Retries of connection errors, timeouts, 408, 429 and 5xx (default 2).
+   * Retries after a connection error or a 408, 413, 429, 500, 502, 503 or 504 answer
+   * (default 2). A timeout is not retried.
    * @example
    * ```ts
    * new PublicArticles({ maxRetries: 0 });

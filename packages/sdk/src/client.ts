@@ -3,7 +3,10 @@ import type { Logger } from './core/logger';
 import { readEnv } from './internal/read-env';
 import { Transport } from './internal/transport';
 import { Activity } from './resources/activity';
+import { AiVisibility } from './resources/ai-visibility';
 import { Content } from './resources/content';
+import { Exports } from './resources/exports';
+import { Keywords } from './resources/keywords';
 import { Projects } from './resources/projects';
 import { Webhooks } from './resources/webhooks';
 
@@ -47,7 +50,8 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /**
    * A Fetch API implementation to send requests with, such as one that adds tracing.
-   * Defaults to the runtime's global `fetch`, read at each request.
+   * Defaults to the runtime's global `fetch`, read at each request. It is called like the global
+   * one: `input` is a URL string or a `Request`, so pass both arguments on.
    * @example
    * ```ts
    * new Rankquill({ fetch: (input, init) => tracedFetch(input, init) });
@@ -93,10 +97,16 @@ export class Rankquill {
   readonly projects: Projects;
   /** Content: create, createAndWait, retrieve, update, list, delete, publish, unpublish. */
   readonly content: Content;
+  /** A project's tracked keywords: create, list, opportunities, performance. */
+  readonly keywords: Keywords;
+  /** A project's AI visibility: retrieve (the score), topics, prompts, responses. */
+  readonly aiVisibility: AiVisibility;
   /** A project's webhook: test. */
   readonly webhooks: Webhooks;
   /** A project's activity feed: list. */
   readonly activity: Activity;
+  /** Bulk exports (JSON, ZIP of CSVs, PDF report): create, retrieve, createAndWait, download. */
+  readonly exports: Exports;
   /** The main API address requests go to. */
   readonly baseURL: string;
   readonly timeout: number;
@@ -135,8 +145,11 @@ export class Rankquill {
     });
     this.projects = new Projects(transport);
     this.content = new Content(transport);
+    this.keywords = new Keywords(transport);
+    this.aiVisibility = new AiVisibility(transport);
     this.webhooks = new Webhooks(transport);
     this.activity = new Activity(transport);
+    this.exports = new Exports(transport, this.baseURL);
   }
 }
 

@@ -21,6 +21,21 @@ const sdkCallFor: Record<string, Call> = {
   'content.unpublish': (c) => c.content.unpublish('p1', 'c1'),
   'projects.webhook.test': (c) => c.webhooks.test('p1'),
   'activity.list': (c) => c.activity.list('p1'),
+  'keywords.list': (c) => c.keywords.list('p1'),
+  'keywords.create': (c) => c.keywords.create('p1', { keyword: 'k' }),
+  'keywords.opportunities': (c) => c.keywords.opportunities('p1'),
+  'keywords.performance': (c) => c.keywords.performance('p1', 'k1'),
+  'content.export': (c) => c.content.export('p1', { format: 'csv' }),
+  'keywords.export': (c) => c.keywords.export('p1'),
+  'aiVisibility.export': (c) => c.aiVisibility.export('p1'),
+  'exports.create': (c) => c.exports.create('p1', { types: ['content'], format: 'json' }),
+  'exports.retrieve': (c) => c.exports.retrieve('p1', 'e1'),
+  'aiVisibility.retrieve': (c) => c.aiVisibility.retrieve('p1'),
+  'aiVisibility.topics.list': (c) => c.aiVisibility.topics.list('p1'),
+  'aiVisibility.topics.create': (c) => c.aiVisibility.topics.create('p1', { name: 'n' }),
+  'aiVisibility.prompts.list': (c) => c.aiVisibility.prompts.list('p1'),
+  'aiVisibility.prompts.create': (c) => c.aiVisibility.prompts.create('p1', { topic_id: 't1', text: 't' }),
+  'aiVisibility.responses.list': (c) => c.aiVisibility.responses.list('p1'),
 };
 
 const customerOperations = (operations as readonly Operation[]).filter((op) => op.auth === 'bearer');
@@ -47,7 +62,12 @@ describe('contract coverage', () => {
       });
       await sdkCallFor[id]?.(client);
       const url = new URL(seen[0]?.url ?? '');
-      const expected = `/v1${op.path.replace(/^\/v1/, '').replace(':contentId', 'c1').replace(':id', 'p1')}`;
+      const expected = `/v1${op.path
+        .replace(/^\/v1/, '')
+        .replace(':contentId', 'c1')
+        .replace(':keywordId', 'k1')
+        .replace(':exportId', 'e1')
+        .replace(':id', 'p1')}`;
       expect(`${seen[0]?.method} ${url.pathname}`).toBe(`${op.method} ${expected}`);
     },
   );

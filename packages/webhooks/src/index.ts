@@ -1,3 +1,9 @@
+/**
+ * Receiver core that runs anywhere (Web Crypto only): `createWebhookReceiver`, signature
+ * helpers, the in-memory store and the article page renderer.
+ *
+ * @module @rankquill/webhooks
+ */
 export type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
 export { applyArticleDefaults, REQUIRED_ARTICLE_FIELDS } from './article-defaults';
 export { escapeHtml, renderArticlePage } from './article-page';

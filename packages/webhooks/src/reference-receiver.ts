@@ -1,3 +1,8 @@
+/**
+ * The reference receiver of spec 6, a complete server on `node:http`.
+ *
+ * @module @rankquill/webhooks/reference-receiver
+ */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeHandler } from './adapters/node-http';

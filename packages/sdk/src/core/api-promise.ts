@@ -30,6 +30,10 @@ export interface ParsedResponse<T> {
 export class APIPromise<T> extends Promise<T> {
   private parsed: Promise<T> | undefined;
 
+  /**
+   * API methods create these; there is no need to construct one.
+   * @internal
+   */
   constructor(private readonly responsePromise: Promise<ParsedResponse<T>>) {
     // The executor's value is never read: `then` below serves from `responsePromise`.
     super((resolve) => resolve(undefined as T));

@@ -31,6 +31,10 @@ export class Page<Item> implements AsyncIterable<Item> {
   /** Position of this page in the list. */
   readonly pagination: Pagination;
 
+  /**
+   * `list()` creates pages; there is no need to construct one.
+   * @internal
+   */
   constructor(
     envelope: ListEnvelope<Item>,
     private readonly fetchPage: FetchPage<Item>,
@@ -81,6 +85,10 @@ export class Page<Item> implements AsyncIterable<Item> {
  * ```
  */
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
+  /**
+   * `list()` creates these; there is no need to construct one.
+   * @internal
+   */
   constructor(fetchPage: FetchPage<Item>, params: PageParams) {
     super(APIPromise.mapped(fetchPage(params), (envelope) => new Page(envelope, fetchPage)));
   }

@@ -1,4 +1,4 @@
-import ky, { type Hooks, isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import type { ParsedResponse } from '../core/api-promise';
 import {
   APIConnectionError,
@@ -8,9 +8,11 @@ import {
 import { RankquillError } from '../core/errors/rankquill-error';
 import type { Logger } from '../core/logger';
 import type { RequestOptions } from '../core/request-options';
+import { canFetchDirectly, fetchDirectly } from './direct-fetch';
 import { errorFromResponse } from './error-from-response';
 import { newIdempotencyKey } from './idempotency-key';
-import { retryPolicy } from './retry-policy';
+import { retryDelay } from './retry-policy';
+import { sleep } from './sleep';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -32,6 +34,10 @@ export interface ApiCall {
   query?: object | undefined;
   body?: unknown;
   options?: RequestOptions | undefined;
+  /** An absolute URL to call instead of the base URL and `path` (a signed export download URL). */
+  url?: string | undefined;
+  /** Answer the 2xx response unread, for a file to stream; `data` is then undefined. */
+  raw?: boolean | undefined;
 }
 
 type HeaderValues = Record<string, string | null | undefined>;
@@ -42,8 +48,8 @@ type HeaderValues = Record<string, string | null | undefined>;
  */
 export class Transport {
   private readonly baseHeaders: HeaderValues;
-  private readonly defaultRetry: RetryOptions;
-  private readonly hooks: Hooks;
+  /** The headers of a call with no body, no POST and no per-call headers, built once. */
+  private readonly plainHeaders: Readonly<Record<string, string>>;
 
   constructor(private readonly settings: TransportSettings) {
     this.baseHeaders = {
@@ -51,49 +57,54 @@ export class Transport {
       authorization: `Bearer ${settings.apiKey}`,
       ...lowerCaseKeys(settings.defaultHeaders),
     };
-    this.defaultRetry = retryPolicy(settings.maxRetries);
-    const logger = settings.logger;
-    this.hooks = logger
-      ? {
-          beforeRetry: [
-            ({ request, error, retryCount }) =>
-              logger.info('Retrying Rankquill API request', {
-                method: request.method,
-                url: request.url,
-                retryCount,
-                reason: isHTTPError(error) ? `status ${error.response.status}` : error.name,
-              }),
-          ],
-        }
-      : {};
+    // ky copies the headers it is given, so one frozen object serves every such call.
+    this.plainHeaders = Object.freeze(definedHeaders(this.baseHeaders));
   }
 
-  async send<T>({ method, path, query, body, options = {} }: ApiCall): Promise<ParsedResponse<T>> {
-    const url = this.settings.baseURL + path + queryString(query);
-    const headers: HeaderValues = { ...this.baseHeaders };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'POST') headers['idempotency-key'] = newIdempotencyKey();
-    if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers));
-    if (method === 'POST' && options.idempotencyKey !== undefined) {
-      headers['idempotency-key'] = options.idempotencyKey;
-    }
+  async send<T>({
+    method,
+    path,
+    query,
+    body,
+    options = {},
+    url: fullUrl,
+    raw,
+  }: ApiCall): Promise<ParsedResponse<T>> {
+    const url = (fullUrl ?? this.settings.baseURL + path) + queryString(query);
     const signal = options.signal;
+    // ky's own retry stays off (`retry: 0`): it would clone every request in advance and merge
+    // the retry options on every call. The loop below retries instead, with the same policy.
+    const request: Options = {
+      method,
+      headers: this.headersOf(method, body, options),
+      timeout: options.timeout ?? this.settings.timeout,
+      retry: 0,
+    };
+    if (body !== undefined) request.body = JSON.stringify(body);
+    if (signal) request.signal = signal;
+    if (this.settings.fetch) request.fetch = this.settings.fetch;
+    const maxRetries = options.maxRetries ?? this.settings.maxRetries;
+    const direct = canFetchDirectly(request);
     try {
-      const response = await ky(url, {
-        method,
-        headers: definedHeaders(headers),
-        body: body === undefined ? undefined : JSON.stringify(body),
-        timeout: options.timeout ?? this.settings.timeout,
-        retry:
-          options.maxRetries === undefined
-            ? this.defaultRetry
-            : { ...this.defaultRetry, limit: options.maxRetries },
-        hooks: this.hooks,
-        ...(signal ? { signal } : {}),
-        ...(this.settings.fetch ? { fetch: this.settings.fetch } : {}),
-      });
-      const text = await response.text();
-      return { data: parseJson(text, response) as T, response };
+      for (let retryCount = 0; ; retryCount++) {
+        try {
+          const response = direct ? await fetchDirectly(url, request) : await ky(url, request);
+          if (raw) return { data: undefined as T, response };
+          const text = await response.text();
+          return { data: parseJson(text, response) as T, response };
+        } catch (error) {
+          const wait =
+            retryCount < maxRetries && !signal?.aborted ? retryDelay(error, retryCount + 1) : undefined;
+          if (wait === undefined) throw error;
+          this.settings.logger?.info('Retrying Rankquill API request', {
+            method,
+            url,
+            retryCount: retryCount + 1,
+            reason: isHTTPError(error) ? `status ${error.response.status}` : (error as Error).name,
+          });
+          await sleep(wait, signal);
+        }
+      }
     } catch (error) {
       const sdkError = toSdkError(error, signal);
       this.settings.logger?.warn('Rankquill API request failed', {
@@ -105,9 +116,22 @@ export class Transport {
       throw sdkError;
     }
   }
+
+  private headersOf(method: HttpMethod, body: unknown, options: RequestOptions): Record<string, string> {
+    if (body === undefined && method !== 'POST' && !options.headers) return this.plainHeaders;
+    const headers: HeaderValues = { ...this.baseHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method === 'POST') headers['idempotency-key'] = newIdempotencyKey();
+    if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers));
+    if (method === 'POST' && options.idempotencyKey !== undefined) {
+      headers['idempotency-key'] = options.idempotencyKey;
+    }
+    return definedHeaders(headers);
+  }
 }
 
 function toSdkError(error: unknown, signal: AbortSignal | undefined): RankquillError {
+  if (error instanceof APIUserAbortError) return error;
   if (signal?.aborted) return new APIUserAbortError({ cause: error });
   if (error instanceof RankquillError) return error;
   if (isHTTPError(error)) return errorFromResponse(error.response.status, error.data, error.response.headers);

@@ -5,6 +5,10 @@ import type { ApiCall, Transport } from '../internal/transport';
 
 /** Base of every resource: the verbs turned into API calls. */
 export abstract class APIResource {
+  /**
+   * The client creates its resources; there is no need to construct one.
+   * @internal
+   */
   constructor(protected readonly transport: Transport) {}
 
   protected call<T>(call: ApiCall): APIPromise<T> {

@@ -1,6 +1,9 @@
 import type {
   ContentCreateParams,
   ContentCreateResponse,
+  ContentExport,
+  ContentExportArticle,
+  ContentExportFormat,
   ContentItem,
   ContentStatus,
   ContentType,
@@ -9,8 +12,10 @@ import type {
 } from '@rankquill/contract';
 import type { APIPromise } from '../core/api-promise';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
+import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
+import { fileCall } from '../internal/file-call';
 import { path } from '../internal/path';
 import { sleep } from '../internal/sleep';
 import { APIResource } from './api-resource';
@@ -18,6 +23,9 @@ import { APIResource } from './api-resource';
 export type {
   ContentCreateParams,
   ContentCreateResponse,
+  ContentExport,
+  ContentExportArticle,
+  ContentExportFormat,
   ContentItem,
   ContentStatus,
   ContentType,
@@ -193,5 +201,30 @@ export class Content extends APIResource {
       if (item.status !== 'generating') return item;
       wait = pollInterval ?? REPOLL_INTERVAL_MS;
     }
+  }
+
+  /**
+   * Exports every article of the project that has a body (draft and published), oldest first,
+   * as `json`, `csv`, `html` or `markdown`. The server streams the file: read it whole, or
+   * stream `body` for a large project.
+   *
+   * @example
+   * ```ts
+   * const file = await client.content.export('proj_123', { format: 'csv' });
+   * console.log(file.filename); // 'acme-content-2026-01-31.csv'
+   * const csv = await file.text();
+   * ```
+   */
+  export(
+    projectId: string,
+    params: { format: ContentExportFormat },
+    options?: RequestOptions,
+  ): APIPromise<ExportFile> {
+    return fileCall(this.transport, {
+      method: 'GET',
+      path: path`/projects/${projectId}/content/export`,
+      query: params,
+      options,
+    });
   }
 }

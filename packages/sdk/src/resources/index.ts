@@ -1,4 +1,7 @@
 export * from './activity';
+export * from './ai-visibility';
 export * from './content';
+export * from './exports';
+export * from './keywords';
 export * from './projects';
 export * from './webhooks';

@@ -1,3 +1,8 @@
+/**
+ * The receiver as Express or Connect middleware.
+ *
+ * @module @rankquill/webhooks/express
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookReceiver } from '../receiver';
 import type { NodeWebhookRequest } from './node-body';

@@ -1,3 +1,8 @@
+/**
+ * The receiver as a Fetch API handler: Next.js route handlers, Hono, Bun, Deno, Workers.
+ *
+ * @module @rankquill/webhooks/fetch
+ */
 import type { WebhookReceiver, WebhookResult } from '../receiver';
 import { type ReceiverInput, toReceiver } from './receiver-input';
 

@@ -1,3 +1,8 @@
+/**
+ * The receiver as a Node `http` request handler.
+ *
+ * @module @rankquill/webhooks/node
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookReceiver, WebhookResult } from '../receiver';
 import { BodyReadError, DEFAULT_MAX_BODY_BYTES, type NodeWebhookRequest, readNodeBody } from './node-body';

@@ -1,3 +1,8 @@
+/**
+ * An article store in a SQLite file (`node:sqlite`, Node 22.13 or later).
+ *
+ * @module @rankquill/webhooks/sqlite
+ */
 import { DatabaseSync } from 'node:sqlite';
 import type { ArticleStore, StoredArticle } from './article-store';
 

@@ -6,9 +6,9 @@ export class WaitTimeoutError extends RankquillError {
     /** Id of the item that is still being worked on; retrieve it later. */
     readonly id: string,
     waitedMs: number,
+    /** What the item was still doing, such as `generating` (content) or `processing` (an export). */
+    state = 'generating',
   ) {
-    super(
-      `${id} was still generating after ${waitedMs} ms. Retrieve it later, or pass a longer waitTimeout.`,
-    );
+    super(`${id} was still ${state} after ${waitedMs} ms. Retrieve it later, or pass a longer waitTimeout.`);
   }
 }
