@@ -1,3 +1,37 @@
+/** What the HTML comment above a code block says about it; see readme-snippet.mjs. */
+export type SampleMarker =
+  | { kind: 'skip'; reason: string }
+  | { kind: 'file'; path: string }
+  | { kind: 'tested by'; path: string };
+
+/** A fenced code block of a Markdown text. */
+export interface CodeSample {
+  /** The word after the opening fence, such as `ts` or `sh`; empty when there is none. */
+  lang: string;
+  code: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+  marker: SampleMarker | undefined;
+}
+
+/** Languages of the blocks that are code samples to run or mark. */
+export const SAMPLE_LANGUAGES: string[];
+
+/** Every fenced code block of `markdown`, with the marker above it. Throws on a marker it cannot read. */
+export function codeSamples(markdown: string): CodeSample[];
+
+/** The values the `// ` comments after `console.log(...)` promise, in order; `…` stands for any text. */
+export function expectedOutput(code: string): string[];
+
+/** The expected lines not found in `printed` in that order (each after the one before). */
+export function missingOutput(printed: string[], expected: string[]): string[];
+
+/** Runs `code` with Node from a file in `dir` (`ext` `.mts` strips TypeScript types); rejects on a non-zero exit. */
+export function runSnippet(
+  code: string,
+  options: { dir: string; ext?: string; env?: Record<string, string>; timeout?: number; name?: string },
+): Promise<{ printed: string[]; stderr: string }>;
+
 /** Runs the first ```ts block of `packageDir`/README.md with Node; see readme-snippet.mjs. */
 export function runReadmeSnippet(
   packageDir: string,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The two Quickstart commands of README.md:
 #   bash scripts/run.sh serve [serve options]   install, build, start the reference server with demo data
-#   bash scripts/run.sh test                    install, build, lint code and packages, check generated files, run every test
+#   bash scripts/run.sh test                    install, build, lint code and packages, type-check, build the API
+#                                               reference (typedoc, warnings fail), check generated files, run every test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/toolchain.sh
@@ -19,7 +20,9 @@ case "${1:-}" in
     pnpm run lint
     pnpm -r --if-present run lint:package
     pnpm run typecheck
+    pnpm run docs:api
     pnpm run openapi:check
+    pnpm run api-md:check
     pnpm run test
     ;;
   *)
