@@ -13,9 +13,24 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
   --admin-token T   require "Authorization: Bearer T" on /__admin routes
   --no-admin        remove the /__admin routes
+  --export-signing-secret S
+                    key of the signed export download URLs (default: derived from
+                    the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
 `;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+const MIN_SECRET_LENGTH = 16;
+
+/** The option, else the environment variable; too short a key is refused rather than used. */
+function exportSigningSecret(option: string | undefined): string | undefined {
+  const secret = option ?? (process.env.RANKQUILL_EXPORT_SIGNING_SECRET || undefined);
+  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
+    throw new CliUsageError(
+      `--export-signing-secret (or RANKQUILL_EXPORT_SIGNING_SECRET) must be at least ${MIN_SECRET_LENGTH} characters; use a long random string.`,
+    );
+  }
+  return secret;
+}
 
 /** `rankquill-mock serve`: runs until SIGTERM or SIGINT, then shuts down cleanly. */
 export async function serve(args: string[]): Promise<void> {
@@ -30,6 +45,7 @@ export async function serve(args: string[]): Promise<void> {
       clock: { type: 'string', default: 'real' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
+      'export-signing-secret': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -59,6 +75,7 @@ export async function serve(args: string[]): Promise<void> {
     clock: values.clock,
     admin,
     adminToken: values['admin-token'],
+    exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
     log,
   });
   process.stdout.write(

@@ -24,6 +24,8 @@ export interface ServerOptions extends ApiOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Sends webhook deliveries; default `fetch` with a 15 s timeout, aborted when the server closes. */
   webhookSender?: WebhookSender;
+  /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
+  exportSigningSecret?: string;
 }
 
 export interface RunningServer {
@@ -62,6 +64,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store,
       clock,
       seed: options.seed ?? 42,
+      exportSigningSecret: options.exportSigningSecret,
       webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),

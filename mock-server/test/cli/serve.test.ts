@@ -122,6 +122,9 @@ describe('rankquill-mock serve', () => {
     );
     await expect(startCli(['--port', 'abc'])).rejects.toThrow(/--port must be an integer/);
     await expect(startCli(['--clock', 'sundial'])).rejects.toThrow(/--clock must be "real" or "manual"/);
+    await expect(startCli(['--export-signing-secret', 'short'])).rejects.toThrow(
+      /--export-signing-secret .* must be at least 16 characters/,
+    );
   });
 
   it('reaches the ready line quickly', async () => {

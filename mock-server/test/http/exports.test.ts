@@ -639,6 +639,47 @@ describe('bulk exports on the SQLite store', () => {
   });
 });
 
+describe('download URLs under a signing secret of their own', () => {
+  it('refuse a URL signed with the seed-derived key, and serve the URLs the server now gives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rankquill-exports-'));
+    const db = join(dir, 'mock.db');
+    try {
+      const first = await startTestServer({ db });
+      const path = `/v1/projects/${first.demo.project_id}`;
+      const created = await first.call('POST', `${path}/export`, {
+        key: first.demo.api_key,
+        body: { types: ['content'], format: 'json' },
+      });
+      await first.advance(0);
+      const seedSigned = BulkExport.parse(
+        (await first.call('GET', `${path}/exports/${created.body.id}`, { key: first.demo.api_key })).body,
+      );
+      await first.close();
+
+      const second = await startTestServer({
+        db,
+        exportSigningSecret: 'a long random secret of this deployment',
+      });
+      try {
+        const old = new URL(seedSigned.download_url ?? '');
+        const refused = await second.call('GET', `${old.pathname}${old.search}`);
+        expect(refused.status).toBe(401);
+        expect(refused.body.error.param).toBe('signature');
+        const current = BulkExport.parse(
+          (await second.call('GET', `${path}/exports/${created.body.id}`, { key: second.demo.api_key })).body,
+        );
+        const signature = (url: string | null) => new URL(url ?? '').searchParams.get('signature');
+        expect(signature(current.download_url)).not.toBe(signature(seedSigned.download_url));
+        expect((await download(current.download_url ?? '')).response.status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('bulk exports on the real clock', () => {
   it('become ready in the background within seconds, with no clock to move', async () => {
     const live = await startTestServer({ clock: 'real' });
