@@ -146,7 +146,7 @@ async function dispatch(
   const { operation } = route;
   if (operation.auth === 'service-key') {
     const body = await engine.publicArticles.get(request.headers['x-service-key'], request.query);
-    return json(operation.status, body);
+    return { status: operation.status, headers: { ...JSON_HEADERS }, body: serializedOnce(body) };
   }
   if (operation.auth === 'admin' && options.adminToken !== undefined) {
     const given = bearerToken(request) ?? '';
@@ -234,6 +234,22 @@ function parseBody(request: ApiRequest): unknown {
       `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`,
     );
   }
+}
+
+/** The JSON text of answers the engine caches, kept as long as the answer object lives. */
+const cachedAnswerText = new WeakMap<object, string>();
+
+/**
+ * Serializes a cached public-article answer once instead of on every hit (a tenth of the time of
+ * a request otherwise). The engine replaces, never mutates, a cached answer after a write.
+ */
+function serializedOnce(body: object): string {
+  let text = cachedAnswerText.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    cachedAnswerText.set(body, text);
+  }
+  return text;
 }
 
 function json(status: number, body: unknown): ApiResponse {
