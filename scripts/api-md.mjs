@@ -1,7 +1,8 @@
 // Writes (--write) or verifies (--check) the root api.md: the api.md of each client package, one
 // after the other, each heading one level down. Edit the packages' files, never the root one.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './generated-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,22 +39,8 @@ export function assembleApiMd() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = `${root}${ROOT_API_MD}`;
-  const expected = assembleApiMd();
-  if (process.argv.includes('--write')) {
-    writeFileSync(file, expected);
-    console.log(`wrote ${ROOT_API_MD}`);
-  } else {
-    let actual = '';
-    try {
-      actual = readFileSync(file, 'utf8');
-    } catch {}
-    if (actual !== expected) {
-      console.error(
-        `${ROOT_API_MD} is out of date with ${API_MD_SOURCES.join(', ')}: run \`pnpm api-md:write\` and commit it.`,
-      );
-      process.exit(1);
-    }
-    console.log(`${ROOT_API_MD} is up to date`);
-  }
+  writeOrCheck(`${root}${ROOT_API_MD}`, assembleApiMd(), {
+    name: ROOT_API_MD,
+    fix: `it is assembled from ${API_MD_SOURCES.join(', ')}; run \`pnpm api-md:write\` and commit it`,
+  });
 }
