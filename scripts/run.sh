@@ -23,6 +23,7 @@ case "${1:-}" in
     pnpm run docs:api
     pnpm run openapi:check
     pnpm run api-md:check
+    pnpm run models:check
     pnpm run test
     ;;
   *)

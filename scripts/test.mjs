@@ -1,11 +1,20 @@
-// Runs every vitest project once and ends with one plain line, "tests: N passed, N failed",
-// so a reader (or CI) sees the count without parsing vitest's own summary.
+// Runs every test of every language once and ends with one plain line, "tests: N passed, N failed",
+// so a reader (or CI) sees the count without parsing each runner's own summary.
+// TypeScript: every vitest project. Python, PHP, Ruby: each package's `scripts/ci-test.sh`, which
+// installs what its language needs, runs its linters and tests, and writes
+// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const report = '.test-results/vitest.json';
+const LANGUAGE_SUITES = ['python', 'php', 'ruby'];
+
 mkdirSync('.test-results', { recursive: true });
-const run = spawnSync(
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+const vitestReport = '.test-results/vitest.json';
+rmSync(vitestReport, { force: true });
+const vitest = spawnSync(
   'pnpm',
   [
     'exec',
@@ -13,16 +22,48 @@ const run = spawnSync(
     'run',
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${report}`,
+    `--outputFile.json=${vitestReport}`,
     ...process.argv.slice(2),
   ],
   { stdio: 'inherit' },
 );
-let summary = 'tests: no report was written';
-try {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = result.numPendingTests + result.numTodoTests;
-  summary = `tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
-} catch {}
-console.log(summary);
-process.exit(run.status ?? 1);
+addCounts('typescript', vitest.status, () => {
+  const result = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  return {
+    passed: result.numPassedTests,
+    failed: result.numFailedTests,
+    skipped: result.numPendingTests + result.numTodoTests,
+  };
+});
+
+// Extra vitest arguments select TypeScript tests only; the other languages run on a full run.
+if (process.argv.length <= 2) {
+  for (const language of LANGUAGE_SUITES) {
+    const script = `packages/${language}/scripts/ci-test.sh`;
+    if (!existsSync(script)) continue;
+    const report = `.test-results/${language}.json`;
+    rmSync(report, { force: true });
+    console.log(`\n== ${language} ==`);
+    const run = spawnSync('bash', [script], { stdio: 'inherit' });
+    addCounts(language, run.status, () => JSON.parse(readFileSync(report, 'utf8')));
+  }
+}
+
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+if (failures.length > 0) console.log(`failing suites: ${failures.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(failures.length > 0 ? 1 : 0);
+
+function addCounts(suite, status, read) {
+  let counts;
+  try {
+    counts = read();
+  } catch {
+    // A suite that wrote no report (it could not install or start) counts as one failure.
+    counts = { passed: 0, failed: 1, skipped: 0 };
+  }
+  totals.passed += counts.passed ?? 0;
+  totals.failed += counts.failed ?? 0;
+  totals.skipped += counts.skipped ?? 0;
+  if (status !== 0 || (counts.failed ?? 0) > 0) failures.push(suite);
+}
