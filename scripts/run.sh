@@ -3,20 +3,31 @@
 #   bash scripts/run.sh serve [serve options]   install, build, start the reference server with demo data
 #   bash scripts/run.sh test                    install, build, lint code and packages, type-check, build the API
 #                                               reference (typedoc, warnings fail), check generated files, run every test
+#   bash scripts/run.sh install                 only the install step of the two above
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/toolchain.sh
 source scripts/toolchain.sh
 
-pnpm install --frozen-lockfile --reporter=append-only >&2
-pnpm run build >&2
+# A node_modules left by another store path or pnpm version is reinstalled without a question:
+# pnpm would ask, and without a TTY (CI, a pipe) stop with ERR_PNPM_ABORTED_REMOVE_MODULES_DIR_NO_TTY.
+install_workspace() {
+  pnpm install --frozen-lockfile --config.confirm-modules-purge=false --reporter=append-only >&2
+}
 
 case "${1:-}" in
+  install)
+    install_workspace
+    ;;
   serve)
     shift
+    install_workspace
+    pnpm run build >&2
     exec node mock-server/dist/cli.js serve "$@"
     ;;
   test)
+    install_workspace
+    pnpm run build >&2
     pnpm run lint
     pnpm -r --if-present run lint:package
     pnpm run typecheck
@@ -27,7 +38,7 @@ case "${1:-}" in
     pnpm run test
     ;;
   *)
-    echo "usage: bash scripts/run.sh serve|test" >&2
+    echo "usage: bash scripts/run.sh serve|test|install" >&2
     exit 64
     ;;
 esac
