@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
@@ -50,9 +50,7 @@ const SQLITE_CONSTRAINT_UNIQUE = 2067;
  */
 export function openSqliteStore(path: string, schema: StoreSchema): Store {
   const tables = describeTables(schema);
-  if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
-  }
+  if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) createOwnerOnlyFile(path);
   const { DatabaseSync } = loadSqlite();
   const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
   try {
@@ -287,6 +285,20 @@ function describeTables(schema: StoreSchema): Map<string, TableInfo> {
 }
 
 /** Creates tables and indexes, and adds (and fills from `doc`) columns declared since the file was made. */
+/**
+ * Creates a missing database file (and its folder) readable by its owner only: the store holds
+ * webhook secrets and public API keys. SQLite gives the -wal and -shm files the database file's
+ * mode, so they follow. An existing file keeps its mode.
+ */
+function createOwnerOnlyFile(path: string): void {
+  mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: StoreSchema): void {
   db.exec('BEGIN IMMEDIATE');
   try {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -65,6 +65,19 @@ describe('sqlite store file', () => {
       );
       expect(indexes.all().map((i) => i.name)).toContain('articles__status__seq');
     });
+  });
+
+  it('creates the file, its WAL files and a new folder readable by their owner only', async () => {
+    const folder = join(scratch, 'private');
+    const path = join(folder, 'keys.db');
+    const store = openSqliteStore(path, v1);
+    try {
+      await store.transaction((tx) => tx.put('articles', { id: 'a1', status: 'draft', seq: 1 }));
+      const modes = [folder, path, `${path}-wal`, `${path}-shm`].map((file) => statSync(file).mode & 0o777);
+      expect(modes.map((mode) => mode.toString(8))).toEqual(['700', '600', '600', '600']);
+    } finally {
+      await store.close();
+    }
   });
 
   it('keeps committed rows across close and reopen', async () => {
