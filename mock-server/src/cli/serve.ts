@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DB_PATH, startServer } from '../runtime/server';
+import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
 import { CliUsageError } from './usage-error';
 
 export const SERVE_USAGE = `rankquill-mock serve [options]
@@ -11,11 +12,18 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --seed N          seed of ids, keys and generated text         (default 42)
   --db PATH         SQLite file, or :memory: for no persistence  (default ${DEFAULT_DB_PATH})
   --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
-  --admin-token T   require "Authorization: Bearer T" on /__admin routes
+  --admin-token T   require "Authorization: Bearer T" on /__admin routes; also read
+                    from RANKQUILL_ADMIN_TOKEN
   --no-admin        remove the /__admin routes
   --export-signing-secret S
                     key of the signed export download URLs (default: derived from
                     the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
+  --profile P       mock: the deterministic mock (default). production: a deployable
+                    service: real clock only, no demo data, keys and secrets from a
+                    cryptographic source, /__admin only with an --admin-token of 32 or
+                    more characters; needs --export-signing-secret and --public-url
+  --public-url URL  address clients reach this server at (https://api.example.com);
+                    download links are built from it instead of the Host header
 `;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -32,6 +40,16 @@ function exportSigningSecret(option: string | undefined): string | undefined {
   return secret;
 }
 
+/** The profile's decisions, or a usage error naming the flag that breaks it. */
+function profileSettings(options: Parameters<typeof resolveProfile>[0]) {
+  try {
+    return resolveProfile(options);
+  } catch (error) {
+    if (error instanceof ServerProfileError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
 /** `rankquill-mock serve`: runs until SIGTERM or SIGINT, then shuts down cleanly. */
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -46,6 +64,8 @@ export async function serve(args: string[]): Promise<void> {
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
+      profile: { type: 'string', default: 'mock' },
+      'public-url': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -60,8 +80,18 @@ export async function serve(args: string[]): Promise<void> {
   if (values.clock !== 'real' && values.clock !== 'manual') {
     throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
   }
-  const admin = !values['no-admin'];
-  if (admin && !values['admin-token'] && !LOOPBACK.has(values.host)) {
+  const profile = values.profile as ServerProfile;
+  const adminToken = values['admin-token'] ?? (process.env.RANKQUILL_ADMIN_TOKEN || undefined);
+  const options = {
+    clock: values.clock,
+    admin: !values['no-admin'],
+    adminToken,
+    exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
+    profile,
+    publicUrl: values['public-url'],
+  } as const;
+  const settings = profileSettings(options);
+  if (settings.admin && !adminToken && !LOOPBACK.has(values.host)) {
     process.stderr.write(
       `warning: /__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.\n`,
     );
@@ -72,10 +102,7 @@ export async function serve(args: string[]): Promise<void> {
     host: values.host,
     seed: values.seed,
     db: values.db,
-    clock: values.clock,
-    admin,
-    adminToken: values['admin-token'],
-    exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
+    ...options,
     log,
   });
   process.stdout.write(
@@ -86,7 +113,9 @@ export async function serve(args: string[]): Promise<void> {
       content_api_url: server.contentApiUrl,
       clock: values.clock,
       db: values.db,
-      demo: server.demo,
+      profile,
+      ...(settings.publicUrl ? { public_url: settings.publicUrl } : {}),
+      ...(settings.demo ? { demo: server.demo } : {}),
     })}\n`,
   );
   await new Promise<void>((resolve) => {

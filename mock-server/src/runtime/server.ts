@@ -11,6 +11,7 @@ import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
 import { startDueWorkTimer } from './due-work-timer';
+import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
 
 export interface ServerOptions extends ApiOptions {
@@ -26,13 +27,26 @@ export interface ServerOptions extends ApiOptions {
   webhookSender?: WebhookSender;
   /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
   exportSigningSecret?: string;
+  /**
+   * `mock` (default): the deterministic mock. `production`: a deployable service; it refuses the
+   * manual clock, needs `exportSigningSecret` and `publicUrl`, seeds no demo data, and serves
+   * admin routes only with an `adminToken` of at least 32 characters.
+   * @example { profile: 'production', publicUrl: 'https://api.example.com', exportSigningSecret: process.env.SIGNING_SECRET }
+   */
+  profile?: ServerProfile;
+  /**
+   * Address clients reach the server at, such as `https://api.example.com` (what comes before
+   * `/v1`); links the server hands out are built from it instead of the request's `Host`.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
   url: string;
   apiBaseUrl: string;
   contentApiUrl: string;
-  demo: DemoData;
+  /** The seeded demo account and project; throws on a server without demo data (`production`). */
+  readonly demo: DemoData;
   engine: Engine;
   close(): Promise<void>;
 }
@@ -52,6 +66,7 @@ export const DEFAULT_DB_PATH = '.rankquill/mock.db';
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
+  const settings = resolveProfile(options);
   const db = options.db ?? DEFAULT_DB_PATH;
   const store: Store =
     db === ':memory:' ? createMemoryStore(engineSchema) : openSqliteStore(db, engineSchema);
@@ -64,6 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       store,
       clock,
       seed: options.seed ?? 42,
+      demo: settings.demo,
       exportSigningSecret: options.exportSigningSecret,
       webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
       onJobError: (error, job) =>
@@ -75,6 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const app = createApp(engine, {
     ...options,
+    admin: settings.admin,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
@@ -95,7 +112,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     apiBaseUrl: `${url}/v1`,
     contentApiUrl: `${url}/public-article-api`,
-    demo: engine.demo,
+    get demo() {
+      return engine.demo;
+    },
     engine,
     async close() {
       shutdown.abort();

@@ -21,11 +21,23 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `rankquill-mock <command>` (default `serve`) from the built CLI and waits for its ready line. */
-export async function startCli(args: string[], command = 'serve'): Promise<CliProcess> {
+/**
+ * Starts `rankquill-mock <command>` (default `serve`) from the built CLI and waits for its ready
+ * line; `env` adds to (or, with `undefined`, removes from) this process's environment.
+ */
+export async function startCli(
+  args: string[],
+  command = 'serve',
+  env: Record<string, string | undefined> = {},
+): Promise<CliProcess> {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`pnpm build\` first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI_PATH, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const environment = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete environment[name];
+  const child = spawn(process.execPath, [CLI_PATH, command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: environment,
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
