@@ -2,7 +2,8 @@
 // so a reader (or CI) sees the count without parsing each runner's own summary.
 // TypeScript: every vitest project. Python, PHP, Ruby: each package's `scripts/ci-test.sh`, which
 // installs what its language needs, runs its linters and tests, and writes
-// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}.
+// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
+// `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -47,6 +48,11 @@ if (process.argv.length <= 2) {
     const run = spawnSync('bash', [script], { stdio: 'inherit' });
     addCounts(language, run.status, () => JSON.parse(readFileSync(report, 'utf8')));
   }
+  // Schemathesis against a fresh server and receiver, about two minutes; one test per operation.
+  console.log('\n== fuzz ==');
+  rmSync('.test-results/fuzz.json', { force: true });
+  const fuzz = spawnSync(process.execPath, ['fuzz/run.mjs'], { stdio: 'inherit' });
+  addCounts('fuzz', fuzz.status, () => JSON.parse(readFileSync('.test-results/fuzz.json', 'utf8')));
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
