@@ -28,6 +28,12 @@ export const AdminAccountCreateParams = named(
     .refine((value) => value.plan !== 'enterprise' || value.rate_limit !== undefined, {
       path: ['rate_limit'],
       error: 'is required for the enterprise plan (requests per hour)',
+    })
+    // The two rules above, for the OpenAPI document (JSON Schema cannot read a refinement).
+    .meta({
+      if: { properties: { plan: { const: 'enterprise' } }, required: ['plan'] },
+      then: { required: ['rate_limit'] },
+      else: { not: { required: ['rate_limit'] } },
     }),
 );
 export type AdminAccountCreateParams = z.input<typeof AdminAccountCreateParams>;

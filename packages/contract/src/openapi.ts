@@ -69,7 +69,7 @@ function parametersOf(operation: Operation): JsonObject[] {
             in: 'header',
             required: false,
             description: 'Same key and body within 24 hours replays the first answer; another body is a 409.',
-            schema: { type: 'string', maxLength: 255 },
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
           },
         ]
       : [];
