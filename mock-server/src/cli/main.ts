@@ -30,6 +30,13 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+// Logs on stderr are JSON lines, Node's own warnings included (its default prints plain text).
+process.removeAllListeners('warning');
+process.on('warning', (warning: Error & { code?: string }) => {
+  const line = { event: 'warning', name: warning.name, code: warning.code, message: warning.message };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+});
+
 main(process.argv.slice(2)).then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {

@@ -24,6 +24,8 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     more characters; needs --export-signing-secret and --public-url
   --public-url URL  address clients reach this server at (https://api.example.com);
                     download links are built from it instead of the Host header
+  --log requests    one JSON line per request on stderr: method, path, status, ms,
+                    request id
 `;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -38,6 +40,11 @@ function exportSigningSecret(option: string | undefined): string | undefined {
     );
   }
   return secret;
+}
+
+/** Logs are JSON lines on stderr. */
+function log(line: Record<string, unknown>): void {
+  process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
 /** The profile's decisions, or a usage error naming the flag that breaks it. */
@@ -66,6 +73,7 @@ export async function serve(args: string[]): Promise<void> {
       'export-signing-secret': { type: 'string' },
       profile: { type: 'string', default: 'mock' },
       'public-url': { type: 'string' },
+      log: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
   });
@@ -80,6 +88,9 @@ export async function serve(args: string[]): Promise<void> {
   if (values.clock !== 'real' && values.clock !== 'manual') {
     throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
   }
+  for (const kind of values.log) {
+    if (kind !== 'requests') throw new CliUsageError(`--log takes "requests", got "${kind}".`);
+  }
   const profile = values.profile as ServerProfile;
   const adminToken = values['admin-token'] ?? (process.env.RANKQUILL_ADMIN_TOKEN || undefined);
   const options = {
@@ -92,11 +103,11 @@ export async function serve(args: string[]): Promise<void> {
   } as const;
   const settings = profileSettings(options);
   if (settings.admin && !adminToken && !LOOPBACK.has(values.host)) {
-    process.stderr.write(
-      `warning: /__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.\n`,
-    );
+    log({
+      event: 'warning',
+      message: `/__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.`,
+    });
   }
-  const log = (line: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(line)}\n`);
   const server = await startServer({
     port,
     host: values.host,
@@ -104,6 +115,7 @@ export async function serve(args: string[]): Promise<void> {
     db: values.db,
     ...options,
     log,
+    logRequests: values.log.includes('requests'),
   });
   process.stdout.write(
     `${JSON.stringify({

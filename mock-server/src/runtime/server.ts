@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiOptions } from '../api/router';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
@@ -11,6 +11,7 @@ import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
 import { startDueWorkTimer } from './due-work-timer';
+import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
 
@@ -23,6 +24,8 @@ export interface ServerOptions extends ApiOptions {
   clock?: 'real' | 'manual';
   /** Reports errors of scheduled work and unexpected request errors. */
   log?: (line: Record<string, unknown>) => void;
+  /** Also write one `log` line per request: method, path, status, milliseconds, request id. */
+  logRequests?: boolean;
   /** Sends webhook deliveries; default `fetch` with a 15 s timeout, aborted when the server closes. */
   webhookSender?: WebhookSender;
   /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
@@ -95,11 +98,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port ?? 4010, options.host ?? '127.0.0.1', (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
-    listening.once('error', reject);
+  const server: Server = createServer(requestListener(app, options.logRequests ? log : undefined));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const timer =
     clock instanceof ManualClock

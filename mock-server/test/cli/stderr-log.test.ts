@@ -1,0 +1,98 @@
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CliProcess, startCli } from '../support/cli-process';
+
+const running: CliProcess[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((cli) => cli.stop('SIGKILL')));
+});
+
+async function start(args: string[]) {
+  const cli = await startCli(['--port', '0', '--db', ':memory:', ...args]);
+  running.push(cli);
+  return cli;
+}
+
+/** Every stderr line of a stopped server, each parsed as JSON (a line that is not JSON fails). */
+async function stderrLines(cli: CliProcess): Promise<Array<Record<string, unknown>>> {
+  await cli.stop('SIGTERM');
+  return cli
+    .stderr()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`stderr line is not JSON: ${line}`);
+      }
+    });
+}
+
+/** Sends one raw HTTP/1.1 request and answers the status line. */
+function rawRequest(url: string, requestLine: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${requestLine}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(answer.split('\r\n', 1)[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
+describe('serve: logs on stderr', () => {
+  it('writes one JSON line per request with --log requests, without the query string', async () => {
+    const cli = await start(['--log', 'requests']);
+    const { url, demo } = cli.ready;
+    const health = await fetch(`${url}/healthz`);
+    const projects = await fetch(`${url}/v1/projects?limit=5&offset=0`, {
+      headers: { authorization: `Bearer ${demo.api_key}` },
+    });
+    const unknown = await fetch(`${url}/nowhere?signature=abc`);
+    const lines = (await stderrLines(cli)).filter((line) => line.event === 'request');
+    expect(lines).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/healthz', status: 200 }),
+      expect.objectContaining({ method: 'GET', path: '/v1/projects', status: 200 }),
+      expect.objectContaining({ method: 'GET', path: '/nowhere', status: 404 }),
+    ]);
+    const answers = [health, projects, unknown];
+    lines.forEach((line, index) => {
+      expect(typeof line.ms).toBe('number');
+      expect(line.request_id).toBe(answers[index]?.headers.get('x-request-id'));
+    });
+    expect(JSON.stringify(lines)).not.toContain(demo.api_key);
+    expect(JSON.stringify(lines)).not.toContain('signature');
+  });
+
+  it('logs no request without --log requests', async () => {
+    const cli = await start([]);
+    await fetch(`${cli.ready.url}/healthz`);
+    expect((await stderrLines(cli)).filter((line) => line.event === 'request')).toEqual([]);
+  });
+
+  it('answers an absolute-form request target with no deprecation warning', async () => {
+    const cli = await start(['--log', 'requests']);
+    const status = await rawRequest(cli.ready.url, 'GET http://api.example.com/healthz HTTP/1.1');
+    expect(status).toBe('HTTP/1.1 200 OK');
+    const lines = await stderrLines(cli);
+    expect(lines.filter((line) => line.event === 'warning')).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ event: 'request', path: '/healthz', status: 200 }),
+    );
+  });
+
+  it('writes the open-admin warning of a non-loopback host as a JSON line', async () => {
+    const cli = await start(['--host', '0.0.0.0']);
+    expect(await stderrLines(cli)).toContainEqual(
+      expect.objectContaining({
+        event: 'warning',
+        message: expect.stringContaining('/__admin routes are open'),
+      }),
+    );
+  });
+});
