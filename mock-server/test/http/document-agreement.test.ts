@@ -50,6 +50,7 @@ describe('the OpenAPI document and the server agree', () => {
   it('on accounts: rate_limit required for enterprise and refused for the other plans', async () => {
     expect(document.components.schemas.AdminAccountCreateParams).toMatchObject({
       if: { properties: { plan: { const: 'enterprise' } } },
+      // biome-ignore lint/suspicious/noThenProperty: the then of JSON Schema's if/then/else
       then: { required: ['rate_limit'] },
       else: { not: { required: ['rate_limit'] } },
     });

@@ -32,6 +32,7 @@ export const AdminAccountCreateParams = named(
     // The two rules above, for the OpenAPI document (JSON Schema cannot read a refinement).
     .meta({
       if: { properties: { plan: { const: 'enterprise' } }, required: ['plan'] },
+      // biome-ignore lint/suspicious/noThenProperty: the then of JSON Schema's if/then/else
       then: { required: ['rate_limit'] },
       else: { not: { required: ['rate_limit'] } },
     }),
