@@ -1,10 +1,10 @@
 import { type ActivityEntry, type ListEnvelope, ListParams } from '@rankquill/contract';
 import type { StoreWriter } from '../store/store';
+import { activityResource } from './activity-serializers';
 import type { EngineContext } from './context';
 import { paginationOf } from './pagination';
 import type { ProjectService } from './projects';
 import type { AccountRecord, ActivityRecord } from './records';
-import { activityResource } from './serializers';
 import { parseInput } from './validation';
 
 /** Fields of a new activity entry; the id, sequence and project come from `record`. */

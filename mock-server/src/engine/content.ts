@@ -10,13 +10,13 @@ import {
 } from '@rankquill/contract';
 import type { StoreWriter } from '../store/store';
 import { countWords, htmlToText, sanitizeArticleHtml, slugify } from './article-html';
+import { contentCreated, contentResource } from './content-serializers';
 import type { EngineContext } from './context';
 import { ConflictError, NotFoundError } from './errors';
 import { paginationOf } from './pagination';
 import type { ProjectService } from './projects';
 import { definedFields } from './projects';
 import type { AccountRecord, ContentRecord, ProjectRecord } from './records';
-import { contentCreated, contentResource } from './serializers';
 import { parseInput } from './validation';
 import type { WebhookOutbox } from './webhook-outbox';
 import { articlePayload, articleRemovalPayload, contentGeneratedPayload } from './webhook-payloads';

@@ -13,8 +13,8 @@ import type { EngineContext } from './context';
 import { NotFoundError } from './errors';
 import { removeProjectExports } from './exports/export-service';
 import { paginationOf } from './pagination';
+import { projectResource } from './project-serializers';
 import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from './records';
-import { projectResource } from './serializers';
 import { parseInput } from './validation';
 
 /** Prefix of public article API keys. */

@@ -7,9 +7,9 @@ import {
 import type { EngineContext } from './context';
 import { InvalidRequestError, PublicArticleApiError } from './errors';
 import { paginationOf } from './pagination';
+import { publicArticle, publicListItem } from './public-article-serializers';
 import type { ReadCache } from './read-cache';
 import type { ContentRecord, ProjectRecord } from './records';
-import { publicArticle, publicListItem } from './serializers';
 
 /**
  * The read-only public article API (spec 4.3): published articles of the project that the
