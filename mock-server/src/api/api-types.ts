@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine';
-import type { AccountRecord } from '../engine/records';
+import type { AccountRecord } from '../engine/kernel/records';
 
 /** A request as every adapter (Express, MSW) hands it to the API layer. */
 export interface ApiRequest {

@@ -1,14 +1,14 @@
 import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
+import { RateLimitExceeded, type RateLimitState } from '../engine/accounts/rate-limiter';
 import type { Engine } from '../engine/engine';
+import { byteChunks } from '../engine/exports/byte-chunks';
 import {
   AuthenticationError,
   InvalidRequestError,
   NotFoundError,
   PublicArticleApiError,
   ServiceError,
-} from '../engine/errors';
-import { byteChunks } from '../engine/exports/byte-chunks';
-import { RateLimitExceeded, type RateLimitState } from '../engine/rate-limiter';
+} from '../engine/kernel/errors';
 import { adminApiHandlers } from './admin-api';
 import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
 import { secretsEqual } from './constant-time';

@@ -9,15 +9,15 @@ import {
 } from '@rankquill/contract';
 import type { z } from 'zod';
 import type { StoreWriter } from '../../store/store';
-import { slugify } from '../article-html';
-import { isoTime } from '../clock';
-import type { EngineContext } from '../context';
-import { ConflictError, InvalidRequestError, NotFoundError, ServiceError } from '../errors';
-import type { JobQueue } from '../jobs';
-import type { KeywordService } from '../keywords';
-import type { ProjectService } from '../projects';
-import type { AccountRecord, ProjectRecord } from '../records';
-import { parseInput } from '../validation';
+import { slugify } from '../content/article-html';
+import { isoTime } from '../kernel/clock';
+import type { EngineContext } from '../kernel/context';
+import { ConflictError, InvalidRequestError, NotFoundError, ServiceError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
+import type { AccountRecord, ProjectRecord } from '../kernel/records';
+import { parseInput } from '../kernel/validation';
+import type { KeywordService } from '../keywords/keywords';
+import type { ProjectService } from '../projects/projects';
 import {
   AI_VISIBILITY_EXPORT_MEDIA,
   type AiVisibilitySource,

@@ -1,0 +1,16 @@
+import type { Store } from '../../store/store';
+import type { ContentGenerator } from '../content/generator';
+import type { Clock } from './clock';
+import type { IdFactory } from './ids';
+import type { JobQueue } from './jobs';
+import type { Random } from './random';
+
+/** What every engine service is built from. */
+export interface EngineContext {
+  store: Store;
+  clock: Clock;
+  random: Random;
+  ids: IdFactory;
+  jobs: JobQueue;
+  generator: ContentGenerator;
+}
