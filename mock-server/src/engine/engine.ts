@@ -107,12 +107,16 @@ export class Engine {
       random,
       ids,
       jobs,
-      generator: options.generator ?? new TemplateArticleGenerator(),
     };
     this.accounts = new AccountService(this.ctx);
     this.projects = new ProjectService(this.ctx);
     this.activity = new ActivityService(this.ctx, this.projects);
-    this.content = new ContentService(this.ctx, this.projects, new WebhookOutbox(this.ctx, this.activity));
+    this.content = new ContentService(
+      this.ctx,
+      this.projects,
+      new WebhookOutbox(this.ctx, this.activity),
+      options.generator ?? new TemplateArticleGenerator(),
+    );
     this.webhooks = new WebhookDeliveryService(
       this.ctx,
       this.projects,

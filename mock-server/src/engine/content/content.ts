@@ -13,11 +13,11 @@ import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ContentRecord, ProjectRecord } from '../kernel/records';
-import { parseInput } from '../kernel/validation';
+import { definedFields, parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
-import { definedFields } from '../projects/projects';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { countWords, htmlToText, sanitizeArticleHtml, slugify } from './article-html';
+import type { ContentGenerator } from './generator';
 import { contentCreated, contentResource } from './serializers';
 import { articlePayload, articleRemovalPayload, contentGeneratedPayload } from './webhook-payloads';
 
@@ -44,6 +44,7 @@ export class ContentService {
     private readonly ctx: EngineContext,
     private readonly projects: ProjectService,
     private readonly outbox: WebhookOutbox,
+    private readonly generator: ContentGenerator,
   ) {
     ctx.jobs.on(GENERATION_JOB, (job) => this.finishGeneration(job.subject_id, this.ctx.clock.now()));
   }
@@ -292,7 +293,7 @@ export class ContentService {
     if (!project) return;
     let outcome: Partial<ContentRecord>;
     try {
-      const article = await this.ctx.generator.generate(
+      const article = await this.generator.generate(
         {
           keyword: pending.keyword,
           type: pending.type,

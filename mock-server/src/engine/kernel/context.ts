@@ -1,5 +1,4 @@
 import type { Store } from '../../store/store';
-import type { ContentGenerator } from '../content/generator';
 import type { Clock } from './clock';
 import type { IdFactory } from './ids';
 import type { JobQueue } from './jobs';
@@ -12,5 +11,4 @@ export interface EngineContext {
   random: Random;
   ids: IdFactory;
   jobs: JobQueue;
-  generator: ContentGenerator;
 }

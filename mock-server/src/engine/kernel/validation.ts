@@ -29,6 +29,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where
   throw new InvalidRequestError(message, param || undefined);
 }
 
+/** The fields of `params` that were sent (zod leaves absent optional fields undefined). */
+export function definedFields<T extends object>(params: T): Partial<T> {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 function allowedKeys(schema: z.ZodType, path: PropertyKey[]): string | undefined {
   if (path.length > 0) return undefined;
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;

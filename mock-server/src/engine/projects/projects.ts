@@ -14,7 +14,7 @@ import type { EngineContext } from '../kernel/context';
 import { NotFoundError } from '../kernel/errors';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
-import { parseInput } from '../kernel/validation';
+import { definedFields, parseInput } from '../kernel/validation';
 import { projectResource } from './serializers';
 
 /** Prefix of public article API keys. */
@@ -137,9 +137,4 @@ export class ProjectService {
     }
     return project;
   }
-}
-
-/** The fields of `params` that were sent (zod leaves absent optional fields undefined). */
-export function definedFields<T extends object>(params: T): Partial<T> {
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
