@@ -2,14 +2,14 @@ import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
-import { AiVisibilityService } from './ai-visibility/ai-visibility';
+import { AiVisibilityService, removeProjectAiVisibility } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
-import { ContentService } from './content/content';
+import { ContentService, removeProjectContent } from './content/content';
 import type { ContentGenerator } from './content/generator';
 import { TemplateArticleGenerator } from './content/template-article-generator';
 import { type DemoData, seedDemoData } from './demo-data';
-import { ExportService } from './exports/export-service';
+import { ExportService, removeProjectExports } from './exports/export-service';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 import type { EngineContext } from './kernel/context';
 import { ConflictError } from './kernel/errors';
@@ -18,14 +18,14 @@ import { type JobLane, JobQueue } from './kernel/jobs';
 import { Random } from './kernel/random';
 import { ReadCache } from './kernel/read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
-import { KeywordService } from './keywords/keywords';
+import { KeywordService, removeProjectKeywords } from './keywords/keywords';
 import { RankTracker } from './keywords/rank-tracker';
 import type { RankingProvider } from './keywords/ranking-provider';
 import { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
 import { ProjectService } from './projects/projects';
 import { PublicArticleService } from './public-articles/public-articles';
-import { ActivityService } from './webhooks/activity';
-import { WebhookDeliveryService } from './webhooks/deliveries';
+import { ActivityService, removeProjectActivity } from './webhooks/activity';
+import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
 import { WebhookOutbox } from './webhooks/outbox';
 import { FetchWebhookSender, type WebhookSender } from './webhooks/sender';
 
@@ -109,12 +109,21 @@ export class Engine {
       jobs,
     };
     this.accounts = new AccountService(this.ctx);
-    this.projects = new ProjectService(this.ctx);
+    // Deleting a project: each domain removes its own rows, later domains first, then the project row.
+    this.projects = new ProjectService(this.ctx, [
+      removeProjectExports,
+      removeProjectAiVisibility,
+      removeProjectKeywords,
+      removeProjectContent,
+      removeProjectDeliveries,
+      removeProjectActivity,
+    ]);
     this.activity = new ActivityService(this.ctx, this.projects);
+    const outbox = new WebhookOutbox(this.ctx, this.activity);
     this.content = new ContentService(
       this.ctx,
       this.projects,
-      new WebhookOutbox(this.ctx, this.activity),
+      outbox,
       options.generator ?? new TemplateArticleGenerator(),
     );
     this.webhooks = new WebhookDeliveryService(
@@ -129,13 +138,13 @@ export class Engine {
       new RankTracker(
         this.ctx,
         options.rankingProvider ?? new SimulatedRankingProvider(random.fork('rankings')),
-        new WebhookOutbox(this.ctx, this.activity),
+        outbox,
       ),
     );
     this.aiVisibility = new AiVisibilityService(
       this.ctx,
       this.projects,
-      new WebhookOutbox(this.ctx, this.activity),
+      outbox,
       options.answerProvider ?? new SimulatedAnswerProvider(random.fork('ai-answers')),
     );
     this.publicArticles = new PublicArticleService(this.ctx, cache);

@@ -31,7 +31,7 @@ import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import type { AnswerProvider } from './answer-provider';
-import { AiVisibilityRuns } from './runs';
+import { AI_VISIBILITY_DAILY_JOB, AiVisibilityRuns } from './runs';
 import { citedDomains, type VisibilityMetrics, visibilityMetrics } from './score';
 import { aiPromptResource, aiResponseResource, aiTopicResource } from './serializers';
 import { uniqueKey } from './text-folding';
@@ -430,14 +430,14 @@ export class AiVisibilityService {
  * Removes a project's topics, prompts, answers and scheduled runs inside the transaction that
  * deletes the project.
  */
-export async function removeAiVisibilityData(
+export async function removeProjectAiVisibility(
   tx: StoreWriter,
   jobs: JobQueue,
   projectId: string,
 ): Promise<void> {
   const prompts = await tx.find<AiPromptRecord>('ai_prompts', { where: { project_id: projectId } });
   for (const prompt of prompts) await jobs.cancel(tx, prompt.id);
-  await jobs.cancel(tx, projectId);
+  await jobs.cancel(tx, projectId, AI_VISIBILITY_DAILY_JOB);
   await tx.deleteWhere('ai_responses', { project_id: projectId });
   await tx.deleteWhere('ai_prompts', { project_id: projectId });
   await tx.deleteWhere('ai_topics', { project_id: projectId });

@@ -11,6 +11,7 @@ import {
 import type { StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ContentRecord, ProjectRecord } from '../kernel/records';
 import { definedFields, parseInput } from '../kernel/validation';
@@ -351,4 +352,15 @@ export class ContentService {
       }
     });
   }
+}
+
+/** Removes a project's content items and their pending generations (a step of deleting the project). */
+export async function removeProjectContent(
+  tx: StoreWriter,
+  jobs: JobQueue,
+  projectId: string,
+): Promise<void> {
+  const items = await tx.find<ContentRecord>('content', { where: { project_id: projectId } });
+  for (const item of items) await jobs.cancel(tx, item.id);
+  await tx.deleteWhere('content', { project_id: projectId });
 }

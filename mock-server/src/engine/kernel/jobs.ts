@@ -62,9 +62,12 @@ export class JobQueue {
     this.earliest.clear();
   }
 
-  /** Drops every job about `subjectId` (when the subject is deleted). */
-  async cancel(tx: StoreWriter, subjectId: string): Promise<void> {
-    await tx.deleteWhere('jobs', { subject_id: subjectId });
+  /** Drops every job about `subjectId` (when the subject is deleted), or only those of `kind`. */
+  async cancel(tx: StoreWriter, subjectId: string, kind?: string): Promise<void> {
+    await tx.deleteWhere(
+      'jobs',
+      kind === undefined ? { subject_id: subjectId } : { subject_id: subjectId, kind },
+    );
   }
 
   /** The earliest job of `lanes` due at or before `until`, if any. */

@@ -11,12 +11,13 @@ import {
 import type { Condition, StoreReader, StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, KeywordRankingRecord, KeywordRecord, ProjectRecord } from '../kernel/records';
 import { nextUtcMidnight, utcDate } from '../kernel/utc-day';
 import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
-import type { DatedObservation, RankTracker } from './rank-tracker';
+import { type DatedObservation, RANK_CHECK_JOB, type RankTracker } from './rank-tracker';
 import { keywordOpportunity, keywordResource, performancePoint } from './serializers';
 
 const PerformanceQuery = ListParams.extend(KeywordPerformanceParams.shape);
@@ -273,4 +274,15 @@ export class KeywordService {
     }
     return keyword;
   }
+}
+
+/** Removes a project's keywords, their ranking history and its daily rank check (a step of deleting the project). */
+export async function removeProjectKeywords(
+  tx: StoreWriter,
+  jobs: JobQueue,
+  projectId: string,
+): Promise<void> {
+  await jobs.cancel(tx, projectId, RANK_CHECK_JOB);
+  await tx.deleteWhere('keyword_rankings', { project_id: projectId });
+  await tx.deleteWhere('keywords', { project_id: projectId });
 }

@@ -8,21 +8,33 @@ import {
   type PublicApiKeyRotation,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
-import { removeAiVisibilityData } from '../ai-visibility/ai-visibility';
-import { removeProjectExports } from '../exports/export-service';
 import type { EngineContext } from '../kernel/context';
 import { NotFoundError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
-import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
+import type { AccountRecord, ProjectRecord } from '../kernel/records';
 import { definedFields, parseInput } from '../kernel/validation';
 import { projectResource } from './serializers';
 
 /** Prefix of public article API keys. */
 export const PUBLIC_API_KEY_PREFIX = 'rqp_';
 
+/**
+ * Removes one domain's rows of a project being deleted, and cancels that domain's jobs about
+ * them, inside the deletion's transaction. A domain removes only its own tables.
+ */
+export type ProjectCleanup = (tx: StoreWriter, jobs: JobQueue, projectId: string) => Promise<void>;
+
 /** Projects of an account. Another account's project answers 404, never 403. */
 export class ProjectService {
-  constructor(private readonly ctx: EngineContext) {}
+  /**
+   * @param cleanups What deleting a project removes besides its row, run in this order; the
+   * composition root passes one per domain that keeps rows of a project.
+   */
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly cleanups: readonly ProjectCleanup[],
+  ) {}
 
   async list(account: AccountRecord, query: unknown): Promise<ListEnvelope<Project>> {
     const { limit, offset } = parseInput(ListParams, query, 'query');
@@ -91,21 +103,7 @@ export class ProjectService {
   async delete(account: AccountRecord, projectId: string): Promise<Deleted> {
     await this.ctx.store.transaction(async (tx) => {
       await this.owned(account, projectId, tx);
-      const items = await tx.find<ContentRecord>('content', { where: { project_id: projectId } });
-      for (const item of items) await this.ctx.jobs.cancel(tx, item.id);
-      const pending = await tx.find<DeliveryRecord>('deliveries', {
-        where: { project_id: projectId, status: 'pending' },
-      });
-      for (const delivery of pending) await this.ctx.jobs.cancel(tx, delivery.id);
-      await tx.deleteWhere('deliveries', { project_id: projectId });
-      await tx.deleteWhere('activity', { project_id: projectId });
-      await tx.deleteWhere('content', { project_id: projectId });
-      // Work scheduled for the project itself, such as its daily rank check.
-      await this.ctx.jobs.cancel(tx, projectId);
-      await tx.deleteWhere('keyword_rankings', { project_id: projectId });
-      await tx.deleteWhere('keywords', { project_id: projectId });
-      await removeAiVisibilityData(tx, this.ctx.jobs, projectId);
-      await removeProjectExports(tx, this.ctx.jobs, projectId);
+      for (const cleanup of this.cleanups) await cleanup(tx, this.ctx.jobs, projectId);
       await tx.delete('projects', projectId);
     });
     return { id: projectId, deleted: true };

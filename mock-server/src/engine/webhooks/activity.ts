@@ -1,6 +1,7 @@
 import { type ActivityEntry, type ListEnvelope, ListParams } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
+import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ActivityRecord } from '../kernel/records';
 import { parseInput } from '../kernel/validation';
@@ -57,4 +58,13 @@ export class ActivityService {
     ]);
     return { data: rows.map(activityResource), pagination: paginationOf(limit, offset, rows.length, total) };
   }
+}
+
+/** Removes a project's activity feed (a step of deleting the project). */
+export async function removeProjectActivity(
+  tx: StoreWriter,
+  _jobs: JobQueue,
+  projectId: string,
+): Promise<void> {
+  await tx.deleteWhere('activity', { project_id: projectId });
 }

@@ -2,6 +2,7 @@ import type { WebhookTestResult } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
 import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
 import type { ProjectService } from '../projects/projects';
 import type { ActivityService } from './activity';
@@ -158,6 +159,19 @@ export class WebhookDeliveryService {
         : `Delivery of ${delivery.event} to ${url || 'the webhook'} failed after ${tries}: ${delivery.last_error}`,
     });
   }
+}
+
+/** Removes a project's deliveries and their pending attempts (a step of deleting the project). */
+export async function removeProjectDeliveries(
+  tx: StoreWriter,
+  jobs: JobQueue,
+  projectId: string,
+): Promise<void> {
+  const pending = await tx.find<DeliveryRecord>('deliveries', {
+    where: { project_id: projectId, status: 'pending' },
+  });
+  for (const delivery of pending) await jobs.cancel(tx, delivery.id);
+  await tx.deleteWhere('deliveries', { project_id: projectId });
 }
 
 function isCurrent(delivery: DeliveryRecord | undefined, dueAt: number): delivery is DeliveryRecord {
