@@ -5,7 +5,7 @@ import { RateLimiter } from './accounts/rate-limiter';
 import { AiVisibilityService, removeProjectAiVisibility } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
-import { ContentService, removeProjectContent } from './content/content';
+import { ContentService, removeProjectContent, storePublishedUrl } from './content/content';
 import type { ContentGenerator } from './content/generator';
 import { TemplateArticleGenerator } from './content/template-article-generator';
 import { type DemoData, seedDemoData } from './demo-data';
@@ -131,6 +131,7 @@ export class Engine {
       this.projects,
       this.activity,
       options.webhookSender ?? new FetchWebhookSender(),
+      storePublishedUrl,
     );
     this.keywords = new KeywordService(
       this.ctx,

@@ -354,6 +354,16 @@ export class ContentService {
   }
 }
 
+/**
+ * Keeps the address a receiver published an article at (told by the webhook deliveries). An
+ * article unpublished or deleted meanwhile is no longer at that URL, so it keeps none.
+ */
+export async function storePublishedUrl(tx: StoreWriter, contentId: string, url: string): Promise<void> {
+  const item = await tx.get<ContentRecord>('content', contentId);
+  if (item?.status !== 'published') return;
+  await tx.put('content', { ...item, published_url: url });
+}
+
 /** Removes a project's content items and their pending generations (a step of deleting the project). */
 export async function removeProjectContent(
   tx: StoreWriter,

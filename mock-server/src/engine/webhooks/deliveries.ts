@@ -3,7 +3,7 @@ import type { StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
-import type { AccountRecord, ContentRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
+import type { AccountRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
 import type { ProjectService } from '../projects/projects';
 import type { ActivityService } from './activity';
 import { DELIVERY_JOB } from './outbox';
@@ -23,6 +23,13 @@ export const MAX_DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const ARTICLE_EVENTS = new Set(['content.published', 'content.updated']);
 
 /**
+ * Takes the address a receiver answered an article delivery with (`{"success": true, "url"}`,
+ * spec 6 point 1), inside the transaction that marks the delivery succeeded. The content domain
+ * decides whether the article keeps it.
+ */
+export type PublishedUrlListener = (tx: StoreWriter, contentId: string, url: string) => Promise<void>;
+
+/**
  * Delivers the outbox: one network job per attempt, retried after 1, 5 and 30 minutes, then
  * marked failed in the activity feed. The network wait happens outside any store transaction,
  * and network jobs never run on the request path.
@@ -33,6 +40,7 @@ export class WebhookDeliveryService {
     private readonly projects: ProjectService,
     private readonly activity: ActivityService,
     private readonly sender: WebhookSender,
+    private readonly onPublishedUrl: PublishedUrlListener,
   ) {
     ctx.jobs.on(DELIVERY_JOB, (job) => this.attempt(job.subject_id, job.due_at), 'network');
   }
@@ -119,7 +127,7 @@ export class WebhookDeliveryService {
         await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now + retryDelay);
         return;
       }
-      if (succeeded) await this.storePublishedUrl(tx, updated, answer);
+      if (succeeded) await this.reportPublishedUrl(tx, updated, answer);
       if (project) await this.recordOutcome(tx, updated, webhook?.url ?? '');
     });
   }
@@ -133,14 +141,10 @@ export class WebhookDeliveryService {
     }
   }
 
-  private async storePublishedUrl(tx: StoreWriter, delivery: DeliveryRecord, answer: WebhookAnswer) {
+  private async reportPublishedUrl(tx: StoreWriter, delivery: DeliveryRecord, answer: WebhookAnswer) {
     if (!ARTICLE_EVENTS.has(delivery.event) || !delivery.content_id) return;
     const url = publishedUrlOf(parseJson(answer.body));
-    if (url === undefined) return;
-    const item = await tx.get<ContentRecord>('content', delivery.content_id);
-    // An article unpublished or deleted meanwhile is no longer at that URL.
-    if (item?.status !== 'published') return;
-    await tx.put('content', { ...item, published_url: url });
+    if (url !== undefined) await this.onPublishedUrl(tx, delivery.content_id, url);
   }
 
   private async recordOutcome(tx: StoreWriter, delivery: DeliveryRecord, url: string): Promise<void> {
