@@ -42,15 +42,16 @@ export interface ApiResponse {
  *
  * @example
  * ```ts
- * return new RawResult({ contentType: 'text/csv; charset=utf-8', filename: 'keywords.csv', body: rows() });
+ * return new RawResult(await engine.exports.keywords(account, projectId, { format: 'csv' }));
  * ```
  */
 export class RawResult {
   readonly contentType: string;
   readonly filename: string | undefined;
-  readonly body: AsyncIterable<Uint8Array | string>;
+  /** The file's bytes in chunks, written in order as they come. */
+  readonly body: AsyncIterable<Uint8Array>;
 
-  constructor(init: { contentType: string; filename?: string; body: AsyncIterable<Uint8Array | string> }) {
+  constructor(init: { contentType: string; filename?: string; body: AsyncIterable<Uint8Array> }) {
     this.contentType = init.contentType;
     this.filename = init.filename;
     this.body = init.body;

@@ -1,14 +1,14 @@
 import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
-import { RateLimitExceeded, type RateLimitState } from '../engine/accounts/rate-limiter';
-import type { Engine } from '../engine/engine';
-import { byteChunks } from '../engine/exports/byte-chunks';
 import {
   AuthenticationError,
+  type Engine,
   InvalidRequestError,
   NotFoundError,
   PublicArticleApiError,
+  RateLimitExceeded,
+  type RateLimitState,
   ServiceError,
-} from '../engine/kernel/errors';
+} from '../engine/index';
 import { adminApiHandlers } from './admin-api';
 import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
 import { secretsEqual } from './constant-time';
@@ -270,7 +270,7 @@ function raw(status: number, result: RawResult): ApiResponse {
     const filename = result.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
     headers['content-disposition'] = `attachment; filename="${filename}"`;
   }
-  return { status, headers, body: '', stream: byteChunks(result.body) };
+  return { status, headers, body: '', stream: result.body };
 }
 
 /** Passes a stream through, telling `report` when it fails midway (the status line is gone by then). */

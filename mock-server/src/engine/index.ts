@@ -10,6 +10,7 @@ export type {
 } from '../store/store';
 export { API_KEY_PREFIX } from './accounts/accounts';
 export { IDEMPOTENCY_WINDOW_MS } from './accounts/idempotency';
+export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export {
   AiVisibilityService,
   type DailyVisibility,
