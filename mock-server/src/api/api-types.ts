@@ -18,6 +18,20 @@ export interface ApiRequest {
    * `download_url`); without it those URLs are relative to that address.
    */
   baseUrl?: string;
+  /**
+   * Set by an adapter that could not read the body (larger than `MAX_BODY_BYTES`, or in an
+   * encoding it cannot decode): the API layer answers it as the client's mistake, in the error
+   * format of the API addressed, without running the operation.
+   */
+  bodyError?: BodyError;
+}
+
+/** Why an adapter could not read a request's body, as its body parser said. */
+export interface BodyError {
+  /** 413 for a body over `MAX_BODY_BYTES`; another status the parser chose, such as 415. */
+  status: number;
+  /** The parser's reason, such as `unsupported content encoding "bogus"`. */
+  reason: string;
 }
 
 /** An answer, with its body already serialized, or streamed. */

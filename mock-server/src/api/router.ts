@@ -10,10 +10,19 @@ import {
   ServiceError,
 } from '../engine/index';
 import { adminApiHandlers } from './admin-api';
-import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type BodyError,
+  type OperationHandler,
+  RawResult,
+} from './api-types';
 import { secretsEqual } from './constant-time';
 import { exportApiHandlers } from './export-api';
 import { mainApiHandlers } from './main-api';
+
+/** Largest request body an adapter reads; a larger one comes as `bodyError`. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ApiOptions {
   /** Serve `/__admin` routes (default true). */
@@ -84,6 +93,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
     const rateLimit: RateLimitSlot = {};
     try {
+      if (request.bodyError) throw unreadableBody(request.bodyError);
       await engine.tick();
       const match = matchRoute(request, adminEnabled);
       const response = await dispatch(engine, options, request, match, requestId, rateLimit);
@@ -284,6 +294,15 @@ async function* reportingFailure(
     report(error);
     throw error;
   }
+}
+
+/** A body the adapter could not read is the client's mistake: a 4xx whatever its parser said. */
+function unreadableBody({ status, reason }: BodyError): ServiceError {
+  const message =
+    status === 413
+      ? `The request body is larger than ${MAX_BODY_BYTES} bytes.`
+      : `The request body could not be read: ${reason}.`;
+  return new ServiceError('invalid_request_error', status >= 400 && status < 500 ? status : 400, message);
 }
 
 function errorBody(error: ServiceError, requestId: string) {
