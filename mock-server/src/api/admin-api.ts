@@ -1,5 +1,5 @@
 import { ClockAdvanceParams } from '@rankquill/contract';
-import { isoTime } from '../engine/kernel/clock';
+import { isoTime } from '../engine/index';
 import { parseInput } from '../engine/kernel/validation';
 import type { OperationHandler } from './api-types';
 

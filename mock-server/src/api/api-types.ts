@@ -1,5 +1,4 @@
-import type { Engine } from '../engine/engine';
-import type { AccountRecord } from '../engine/kernel/records';
+import type { AccountRecord, Engine } from '../engine/index';
 
 /** A request as every adapter (Express, MSW) hands it to the API layer. */
 export interface ApiRequest {
