@@ -44,7 +44,11 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-const server = await start(['serve', '--port', '0', '--db', ':memory:', '--clock', 'manual'], 'server');
+// The SQLite store, as `serve` runs by default: its indexes keep a fuzzed year of clock advance
+// to seconds, where the in-memory store scans whole tables for every daily job.
+const db = join(fuzzDir, '.run/fuzz.db');
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+const server = await start(['serve', '--port', '0', '--db', db, '--clock', 'manual'], 'server');
 const env = { ...process.env, ...(await prepareAccount(server.ready)) };
 // Reset brings back the seeded state and with it removes the fuzz account, so it runs last, alone.
 runs.push(

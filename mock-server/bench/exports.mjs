@@ -10,14 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  Engine,
-  engineSchema,
-  MANUAL_CLOCK_START,
-  ManualClock,
-  openSqliteStore,
-  startServer,
-} from '../dist/index.js';
+import { engineSchema, openSqliteStore, startServer } from '../dist/index.js';
+import { seedArticles } from './seed-articles.mjs';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SEED = '2026';
@@ -34,7 +28,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'rankquill-bench-exports-'));
   const db = join(dir, 'bench.db');
   try {
-    const { projectId, apiKey } = await seed(db);
+    const { projectId, apiKey } = await seedArticles(db, { articles: ARTICLES, seed: SEED });
     const results = {};
     for (const kind of ['stream-csv', 'stream-json', 'naive-json']) {
       results[kind] = await measure(kind, db, projectId, apiKey);
@@ -150,25 +144,6 @@ async function serveAndMeasure(db) {
   });
   await server.close();
   process.disconnect();
-}
-
-async function seed(db) {
-  const started = performance.now();
-  const store = openSqliteStore(db, engineSchema);
-  const engine = await Engine.open({ store, seed: SEED, clock: new ManualClock(MANUAL_CLOCK_START) });
-  const account = await engine.accounts.authenticate(engine.demo.api_key);
-  const project = await engine.projects.create(account, { name: 'Bench', domain: 'bench.example' });
-  for (let i = 0; i < ARTICLES; i++) {
-    await engine.content.create(account, project.id, {
-      keyword: `bench topic ${i}`,
-      length: 300,
-      auto_publish: i % 2 === 0,
-    });
-  }
-  await engine.advance(3600);
-  await store.close();
-  console.error(`seeded ${ARTICLES} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { projectId: project.id, apiKey: engine.demo.api_key };
 }
 
 function round(value) {

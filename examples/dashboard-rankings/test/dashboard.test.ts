@@ -50,7 +50,10 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${service.url}/__admin/reset`, { method: 'POST' });
+  await fetch(`${service.url}/__admin/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { ClockAdvanceParams } from '@rankquill/contract';
+import { buildOpenApiDocument, ClockAdvanceParams } from '@rankquill/contract';
 import { isoTime } from '../engine/index';
 import { parseInput } from '../engine/kernel/validation';
 import type { OperationHandler } from './api-types';
@@ -16,4 +16,11 @@ export const adminApiHandlers: Record<string, OperationHandler> = {
     return { reset: true };
   },
   health: async () => ({ status: 'ok' }),
+  openapi: async () => {
+    openApiDocument ??= buildOpenApiDocument();
+    return openApiDocument;
+  },
 };
+
+/** Built on the first request for it, not at startup. */
+let openApiDocument: object | undefined;

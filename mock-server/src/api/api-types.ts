@@ -1,12 +1,16 @@
 import type { AccountRecord, Engine } from '../engine/index';
+import type { RawQuery } from './query';
 
 /** A request as every adapter (Express, MSW) hands it to the API layer. */
 export interface ApiRequest {
   method: string;
   /** Path without the query string, such as `/v1/projects`. */
   path: string;
-  /** Query parameters; a repeated parameter keeps its first value. */
-  query: Record<string, string>;
+  /**
+   * Query parameters; a parameter given more than once holds every value, which the API layer
+   * refuses (`readQuery` reads a query string this way).
+   */
+  query: RawQuery;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   /** The raw body, `''` when there is none. */
@@ -76,7 +80,9 @@ export interface OperationCall {
   engine: Engine;
   request: ApiRequest;
   params: Record<string, string>;
-  /** The parsed JSON body (`{}` when the request had none). */
+  /** The query parameters, one value each: checked for repeats, empty values and integer syntax. */
+  query: Record<string, string>;
+  /** The parsed JSON body (`{}` for an operation without one). */
   body: unknown;
   /** The authenticated account, for bearer operations. */
   account: AccountRecord;

@@ -2,12 +2,12 @@ import { type OperationHandler, RawResult } from './api-types';
 
 /** Handlers of the export operations, by contract operation id: files are streamed, bulk exports are JSON. */
 export const exportApiHandlers: Record<string, OperationHandler> = {
-  'content.export': async ({ engine, account, params, request }) =>
-    new RawResult(await engine.exports.content(account, param(params, 'id'), request.query)),
-  'keywords.export': async ({ engine, account, params, request }) =>
-    new RawResult(await engine.exports.keywords(account, param(params, 'id'), request.query)),
-  'aiVisibility.export': async ({ engine, account, params, request }) =>
-    new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), request.query)),
+  'content.export': async ({ engine, account, params, query }) =>
+    new RawResult(await engine.exports.content(account, param(params, 'id'), query)),
+  'keywords.export': async ({ engine, account, params, query }) =>
+    new RawResult(await engine.exports.keywords(account, param(params, 'id'), query)),
+  'aiVisibility.export': async ({ engine, account, params, query }) =>
+    new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), query)),
   'exports.create': ({ engine, account, params, body }) =>
     engine.exports.create(account, param(params, 'id'), body),
   'exports.retrieve': ({ engine, account, params, request }) =>
@@ -15,10 +15,8 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
       baseUrl: request.baseUrl,
     }),
   // No account: the signed URL is the credential.
-  'exports.download': async ({ engine, params, request }) =>
-    new RawResult(
-      await engine.exports.download(param(params, 'id'), param(params, 'exportId'), request.query),
-    ),
+  'exports.download': async ({ engine, params, query }) =>
+    new RawResult(await engine.exports.download(param(params, 'id'), param(params, 'exportId'), query)),
 };
 
 function param(params: Record<string, string>, name: string): string {

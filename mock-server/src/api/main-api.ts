@@ -2,7 +2,7 @@ import type { OperationHandler } from './api-types';
 
 /** Handlers of the main API (`/v1`), by contract operation id. */
 export const mainApiHandlers: Record<string, OperationHandler> = {
-  'projects.list': ({ engine, account, request }) => engine.projects.list(account, request.query),
+  'projects.list': ({ engine, account, query }) => engine.projects.list(account, query),
   'projects.create': ({ engine, account, body }) => engine.projects.create(account, body),
   'projects.retrieve': ({ engine, account, params }) =>
     engine.projects.retrieve(account, param(params, 'id')),
@@ -13,10 +13,10 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
     engine.projects.rotatePublicApiKey(account, param(params, 'id')),
   'projects.webhook.test': ({ engine, account, params }) =>
     engine.webhooks.sendTest(account, param(params, 'id')),
-  'activity.list': ({ engine, account, params, request }) =>
-    engine.activity.list(account, param(params, 'id'), request.query),
-  'content.list': ({ engine, account, params, request }) =>
-    engine.content.list(account, param(params, 'id'), request.query),
+  'activity.list': ({ engine, account, params, query }) =>
+    engine.activity.list(account, param(params, 'id'), query),
+  'content.list': ({ engine, account, params, query }) =>
+    engine.content.list(account, param(params, 'id'), query),
   'content.create': ({ engine, account, params, body }) =>
     engine.content.create(account, param(params, 'id'), body),
   'content.retrieve': ({ engine, account, params }) =>
@@ -29,26 +29,26 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
     engine.content.publish(account, param(params, 'id'), param(params, 'contentId')),
   'content.unpublish': ({ engine, account, params }) =>
     engine.content.unpublish(account, param(params, 'id'), param(params, 'contentId')),
-  'keywords.list': ({ engine, account, params, request }) =>
-    engine.keywords.list(account, param(params, 'id'), request.query),
+  'keywords.list': ({ engine, account, params, query }) =>
+    engine.keywords.list(account, param(params, 'id'), query),
   'keywords.create': ({ engine, account, params, body }) =>
     engine.keywords.create(account, param(params, 'id'), body),
-  'keywords.opportunities': ({ engine, account, params, request }) =>
-    engine.keywords.opportunities(account, param(params, 'id'), request.query),
-  'keywords.performance': ({ engine, account, params, request }) =>
-    engine.keywords.performance(account, param(params, 'id'), param(params, 'keywordId'), request.query),
-  'aiVisibility.retrieve': ({ engine, account, params, request }) =>
-    engine.aiVisibility.retrieveScore(account, param(params, 'id'), request.query),
-  'aiVisibility.topics.list': ({ engine, account, params, request }) =>
-    engine.aiVisibility.listTopics(account, param(params, 'id'), request.query),
+  'keywords.opportunities': ({ engine, account, params, query }) =>
+    engine.keywords.opportunities(account, param(params, 'id'), query),
+  'keywords.performance': ({ engine, account, params, query }) =>
+    engine.keywords.performance(account, param(params, 'id'), param(params, 'keywordId'), query),
+  'aiVisibility.retrieve': ({ engine, account, params, query }) =>
+    engine.aiVisibility.retrieveScore(account, param(params, 'id'), query),
+  'aiVisibility.topics.list': ({ engine, account, params, query }) =>
+    engine.aiVisibility.listTopics(account, param(params, 'id'), query),
   'aiVisibility.topics.create': ({ engine, account, params, body }) =>
     engine.aiVisibility.createTopic(account, param(params, 'id'), body),
-  'aiVisibility.prompts.list': ({ engine, account, params, request }) =>
-    engine.aiVisibility.listPrompts(account, param(params, 'id'), request.query),
+  'aiVisibility.prompts.list': ({ engine, account, params, query }) =>
+    engine.aiVisibility.listPrompts(account, param(params, 'id'), query),
   'aiVisibility.prompts.create': ({ engine, account, params, body }) =>
     engine.aiVisibility.createPrompt(account, param(params, 'id'), body),
-  'aiVisibility.responses.list': ({ engine, account, params, request }) =>
-    engine.aiVisibility.listResponses(account, param(params, 'id'), request.query),
+  'aiVisibility.responses.list': ({ engine, account, params, query }) =>
+    engine.aiVisibility.listResponses(account, param(params, 'id'), query),
 };
 
 function param(params: Record<string, string>, name: string): string {

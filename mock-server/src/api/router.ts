@@ -1,9 +1,14 @@
-import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
+import {
+  MAX_REQUEST_BODY_BYTES,
+  type Operation,
+  operations,
+  PUBLIC_ARTICLE_ERRORS,
+  queryParameters,
+} from '@rankquill/contract';
 import {
   AuthenticationError,
   type Engine,
   InvalidRequestError,
-  NotFoundError,
   PublicArticleApiError,
   RateLimitExceeded,
   type RateLimitState,
@@ -20,15 +25,26 @@ import {
 import { secretsEqual } from './constant-time';
 import { exportApiHandlers } from './export-api';
 import { mainApiHandlers } from './main-api';
+import { checkQuery } from './query';
+import { checkRequestFraming, MethodNotAllowedError, UnknownRouteError } from './request-rules';
 
 /** Largest request body an adapter reads; a larger one comes as `bodyError`. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 export interface ApiOptions {
   /** Serve `/__admin` routes (default true). */
   admin?: boolean;
-  /** When set, `/__admin` routes require `Authorization: Bearer <adminToken>`. */
+  /**
+   * When set, `/__admin` routes require `Authorization: Bearer <adminToken>`. Without one they
+   * answer only requests addressed to a loopback host, and their POSTs only with a JSON
+   * `Content-Type`, so a web page cannot reach them from a developer's browser.
+   */
   adminToken?: string;
+  /**
+   * Address clients reach the server at, such as `https://api.example.com`: links in answers
+   * (download URLs) are built from it instead of the request's `Host`.
+   */
+  publicUrl?: string;
   /** Called with unexpected errors before they become a 500. */
   onError?: (error: unknown, request: ApiRequest) => void;
 }
@@ -38,6 +54,10 @@ interface Route {
   pattern: RegExp;
   names: string[];
   handler: OperationHandler | undefined;
+  /** The query parameters the operation reads; others are ignored. */
+  query: ReadonlySet<string>;
+  /** Query parameters written as integers: decimal digits only. */
+  integers: ReadonlySet<string>;
 }
 
 const handlers: Record<string, OperationHandler> = {
@@ -53,7 +73,15 @@ const routes: Route[] = (operations as readonly Operation[])
       names.push(name);
       return '([^/]+)';
     });
-    return { operation, pattern: new RegExp(`^${source}/?$`), names, handler: handlers[operation.id] };
+    const query = queryParameters(operation);
+    return {
+      operation,
+      pattern: new RegExp(`^${source}/?$`),
+      names,
+      handler: handlers[operation.id],
+      query: new Set(query.map((parameter) => parameter.name)),
+      integers: new Set(query.filter((p) => p.schema.type === 'integer').map((p) => p.name)),
+    };
   })
   // A literal segment wins over a parameter at the same place: `/content/export` is not content `export`.
   .sort((a, b) => literalFirst(a.operation.path, b.operation.path));
@@ -96,6 +124,9 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       if (request.bodyError) throw unreadableBody(request.bodyError);
       await engine.tick();
       const match = matchRoute(request, adminEnabled);
+      if ('allow' in match) {
+        return { status: 204, headers: { allow: match.allow, 'x-request-id': requestId }, body: '' };
+      }
       const response = await dispatch(engine, options, request, match, requestId, rateLimit);
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state), { 'x-request-id': requestId });
       if (response.stream) {
@@ -107,6 +138,8 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
         options.onError?.(error, request);
       }
       const response = errorResponse(error, requestId, isPublicApi);
+      if (error instanceof MethodNotAllowedError) response.headers.allow = error.allow;
+      if (error instanceof UnknownRouteError) response.headers.link = '</openapi.json>; rel="service-desc"';
       if (error instanceof RateLimitExceeded) {
         rateLimit.state = error.state;
         response.headers['retry-after'] = String(error.retryAfterSeconds);
@@ -117,32 +150,59 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   };
 }
 
+/** Methods in the order an `Allow` header lists them. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+/**
+ * The route of a request and its decoded path parameters; for `OPTIONS` on a known path, the
+ * methods it takes. `HEAD` runs the `GET` route. An unknown path is a 404, a known path with
+ * another method a 405, and a path parameter with a malformed percent escape a 400.
+ */
 function matchRoute(
   request: ApiRequest,
   adminEnabled: boolean,
-): { route: Route; params: Record<string, string> } {
+): { route: Route; params: Record<string, string> } | { allow: string } {
   const method = request.method.toUpperCase();
-  const allowed: string[] = [];
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const methods = new Set<string>();
+  // Routes come literal-first: the first path that matches is the resource; `/content/export`
+  // is never also read as content `export`.
+  let resource: string | undefined;
   for (const route of routes) {
     if (!adminEnabled && route.operation.auth === 'admin') continue;
+    if (resource !== undefined && route.operation.path !== resource) continue;
     const found = route.pattern.exec(request.path);
     if (!found) continue;
-    if (route.operation.method !== method) {
-      allowed.push(route.operation.method);
-      continue;
-    }
+    resource = route.operation.path;
+    methods.add(route.operation.method);
+    if (route.operation.method !== wanted) continue;
     const params: Record<string, string> = {};
     route.names.forEach((name, index) => {
-      params[name] = decodeURIComponent(found[index + 1] ?? '');
+      params[name] = decodePathParameter(name, found[index + 1] ?? '');
     });
     return { route, params };
   }
-  if (allowed.length > 0) {
-    throw new NotFoundError(`${method} is not supported on ${request.path}; use ${allowed.join(' or ')}.`);
+  if (methods.size === 0) {
+    throw new UnknownRouteError(
+      `No route for ${method} ${request.path}. The main API lives under /v1; GET /openapi.json describes every route.`,
+    );
   }
-  throw new NotFoundError(
-    `No route for ${method} ${request.path}. The main API lives under /v1; see the API reference.`,
-  );
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  const allow = METHOD_ORDER.filter((name) => methods.has(name)).join(', ');
+  if (method === 'OPTIONS') return { allow };
+  throw new MethodNotAllowedError(allow, `${method} is not supported on ${request.path}; use ${allow}.`);
+}
+
+function decodePathParameter(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new InvalidRequestError(
+      `The path holds a malformed percent escape in ${name} ("${raw.slice(0, 60)}"): write "%" as %25 and escape other bytes as %XX in UTF-8.`,
+      name,
+    );
+  }
 }
 
 async function dispatch(
@@ -154,8 +214,10 @@ async function dispatch(
   rateLimit: RateLimitSlot,
 ): Promise<ApiResponse> {
   const { operation } = route;
+  checkRequestFraming(request, operation, { adminToken: options.adminToken });
+  const query = checkQuery(request.query, route.query, route.integers);
   if (operation.auth === 'service-key') {
-    const body = await engine.publicArticles.get(request.headers['x-service-key'], request.query);
+    const body = await engine.publicArticles.get(request.headers['x-service-key'], query);
     return { status: operation.status, headers: { ...JSON_HEADERS }, body: serializedOnce(body) };
   }
   if (operation.auth === 'admin' && options.adminToken !== undefined) {
@@ -174,10 +236,15 @@ async function dispatch(
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
-  const run = async () => ({
-    status: operation.status,
-    body: await handler({ engine, request, params, body, account }),
-  });
+  const call = {
+    engine,
+    request: options.publicUrl ? { ...request, baseUrl: options.publicUrl } : request,
+    params,
+    query,
+    body,
+    account,
+  };
+  const run = async () => ({ status: operation.status, body: await handler(call) });
 
   const key = request.headers['idempotency-key'];
   if (operation.idempotent && key !== undefined) {
@@ -205,9 +272,10 @@ async function dispatch(
     return response;
   }
   const answer = await run();
-  return answer.body instanceof RawResult
-    ? raw(answer.status, answer.body)
-    : json(answer.status, answer.body);
+  if (!(answer.body instanceof RawResult)) return json(answer.status, answer.body);
+  return request.method.toUpperCase() === 'HEAD'
+    ? rawHead(answer.status, answer.body)
+    : raw(answer.status, answer.body);
 }
 
 /** Where `dispatch` leaves the account's rate-limit counts for the response headers. */
@@ -235,7 +303,11 @@ function bearerToken(request: ApiRequest): string | undefined {
 }
 
 function parseBody(request: ApiRequest): unknown {
-  if (request.body.trim() === '') return {};
+  if (request.body.trim() === '') {
+    throw new InvalidRequestError(
+      'The request body is empty: send a JSON object with Content-Type: application/json.',
+    );
+  }
   try {
     return JSON.parse(request.body);
   } catch (error) {
@@ -267,10 +339,24 @@ function json(status: number, body: unknown): ApiResponse {
 }
 
 /**
- * A file answer: its chunks are produced while the adapter writes them. The file name is
- * reduced to safe characters, so it needs no escaping in the header.
+ * A file answer: its chunks are produced while the adapter writes them. The first chunk is made
+ * before the answer is returned, so an export that fails before its first byte is still a JSON
+ * error with a status; a failure after that cuts the connection.
  */
-function raw(status: number, result: RawResult): ApiResponse {
+async function raw(status: number, result: RawResult): Promise<ApiResponse> {
+  const chunks = result.body[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  return { status, headers: fileHeaders(result), body: '', stream: resumed(first, chunks) };
+}
+
+/** The headers of a file answer without making the file. */
+async function rawHead(status: number, result: RawResult): Promise<ApiResponse> {
+  await result.body[Symbol.asyncIterator]().return?.();
+  return { status, headers: fileHeaders(result), body: '', stream: (async function* () {})() };
+}
+
+/** The file name is reduced to safe characters, so it needs no escaping in the header. */
+function fileHeaders(result: RawResult): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': result.contentType,
     'cache-control': 'no-store',
@@ -280,7 +366,19 @@ function raw(status: number, result: RawResult): ApiResponse {
     const filename = result.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
     headers['content-disposition'] = `attachment; filename="${filename}"`;
   }
-  return { status, headers, body: '', stream: result.body };
+  return headers;
+}
+
+/** The chunks of a stream whose first one was already taken; stops the producer when the reader does. */
+async function* resumed(
+  first: IteratorResult<Uint8Array>,
+  chunks: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  try {
+    for (let next = first; !next.done; next = await chunks.next()) yield next.value;
+  } finally {
+    await chunks.return?.();
+  }
 }
 
 /** Passes a stream through, telling `report` when it fails midway (the status line is gone by then). */

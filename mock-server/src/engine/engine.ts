@@ -18,6 +18,7 @@ import { type JobLane, JobQueue } from './kernel/jobs';
 import { Random } from './kernel/random';
 import { ReadCache } from './kernel/read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
+import { type SecretSource, SeededSecrets } from './kernel/secrets';
 import { KeywordService, removeProjectKeywords } from './keywords/keywords';
 import { RankTracker } from './keywords/rank-tracker';
 import type { RankingProvider } from './keywords/ranking-provider';
@@ -64,6 +65,20 @@ export interface EngineOptions {
    * @example { exportSigningSecret: 'a long random string kept out of the repository' }
    */
   exportSigningSecret?: string;
+  /**
+   * Where API keys, public keys and the default export signing key come from. Defaults to the
+   * seed (`SeededSecrets`), which keeps answers byte-identical; a deployment passes a
+   * cryptographic source so that the seed reveals no key.
+   * @example { secrets: { secret: (_label, length) => randomAlphanumeric(length) } }
+   */
+  secrets?: SecretSource;
+  /**
+   * Called between the pieces of long work, such as each article of an export; it may wait.
+   * Defaults to not waiting. A server passes one that yields to its event loop after a few
+   * milliseconds of work, so other requests are answered while a large export streams.
+   * @example { pause: () => new Promise((resolve) => setImmediate(resolve)) }
+   */
+  pause?: () => Promise<void>;
 }
 
 /**
@@ -97,7 +112,8 @@ export class Engine {
 
   private constructor(private readonly options: EngineOptions) {
     const random = new Random(String(options.seed));
-    const ids = new IdFactory(random);
+    const secrets = options.secrets ?? new SeededSecrets(random);
+    const ids = new IdFactory(random, secrets);
     const cache = new ReadCache();
     const store = cache.watch(options.store);
     const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined));
@@ -107,6 +123,7 @@ export class Engine {
       random,
       ids,
       jobs,
+      pause: options.pause ?? (() => Promise.resolve()),
     };
     this.accounts = new AccountService(this.ctx);
     // Deleting a project: each domain removes its own rows, later domains first, then the project row.
@@ -156,7 +173,7 @@ export class Engine {
       this.projects,
       this.keywords,
       this.aiVisibility,
-      options.exportSigningSecret ?? random.fork('export-download-urls').string(48),
+      options.exportSigningSecret ?? secrets.secret('export-download-urls', 48),
     );
   }
 

@@ -37,7 +37,7 @@ export { Engine, type EngineOptions } from './engine';
 export { type Clock, isoTime, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 export * from './kernel/errors';
 export { ALL_LANES, type JobLane } from './kernel/jobs';
-export { Random } from './kernel/random';
+export { ALPHANUMERIC, Random } from './kernel/random';
 export type {
   AccountRecord,
   ActivityRecord,
@@ -48,6 +48,7 @@ export type {
   WebhookSettings,
 } from './kernel/records';
 export { engineSchema } from './kernel/schema';
+export { type SecretSource, SeededSecrets } from './kernel/secrets';
 export { EXPORT_PAGE_SIZE, KeywordService } from './keywords/keywords';
 export { type Opportunity, type OpportunityInputs, opportunityOf } from './keywords/opportunity-score';
 export { MAX_CATCH_UP_DAYS, RANK_CHECK_JOB } from './keywords/rank-tracker';

@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
+import { readQuery } from '../api/query';
 import { type ApiOptions, createApiHandler, MAX_BODY_BYTES } from '../api/router';
 import type { Engine } from '../engine/engine';
 
@@ -88,16 +89,10 @@ function drainedOrClosed(res: Response): Promise<void> {
 function toApiRequest(req: Request): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
-  const query: Record<string, string> = {};
-  if (mark >= 0) {
-    for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) {
-      if (!(name in query)) query[name] = value;
-    }
-  }
   return {
     method: req.method,
     path: req.path,
-    query,
+    query: readQuery(mark >= 0 ? url.slice(mark + 1) : ''),
     // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
     headers: req.headers as Record<string, string | undefined>,
     body: typeof req.body === 'string' ? req.body : '',

@@ -63,7 +63,7 @@ export async function createHandlers(options: CreateHandlersOptions = {}): Promi
   });
   const handle = createApiHandler(engine);
   const handler = http.all(`${origin}${mountPath}/*`, async ({ request }) =>
-    toFetchResponse(await handle(await toApiRequest(request, mountPath))),
+    toFetchResponse(await handle(await toApiRequest(request, mountPath)), request.method),
   );
   return {
     handlers: [handler],

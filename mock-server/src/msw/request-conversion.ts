@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../api/api-types';
+import { readQuery } from '../api/query';
 
 /**
  * Turns a Fetch API request into the transport-neutral `ApiRequest` of the API layer.
@@ -6,19 +7,18 @@ import type { ApiRequest, ApiResponse } from '../api/api-types';
  */
 export async function toApiRequest(request: Request, mountPath: string): Promise<ApiRequest> {
   const url = new URL(request.url);
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
-    if (!(name in query)) query[name] = value;
-  }
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
+  // Nothing travels over a network here, so no Host can be rebound: the admin routes' loopback
+  // rule has nothing to check (a Fetch API request sets no Host of its own anyway).
+  delete headers.host;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return {
     method: request.method,
     path: url.pathname.slice(mountPath.length) || '/',
-    query,
+    query: readQuery(url.search.slice(1)),
     headers,
     body: hasBody ? await request.text() : '',
     baseUrl: `${url.origin}${mountPath}`,
@@ -26,7 +26,12 @@ export async function toApiRequest(request: Request, mountPath: string): Promise
 }
 
 /** Turns the API layer's answer into a Fetch API response; a streamed answer becomes a `ReadableStream`. */
-export function toFetchResponse(answer: ApiResponse): Response {
+export function toFetchResponse(answer: ApiResponse, method = 'GET'): Response {
+  // A 204 and an answer to HEAD carry no body (the Fetch API refuses one on a 204).
+  if (answer.status === 204 || method.toUpperCase() === 'HEAD') {
+    void answer.stream?.[Symbol.asyncIterator]().return?.();
+    return new Response(null, { status: answer.status, headers: answer.headers });
+  }
   const body = answer.stream ? readableStreamOf(answer.stream) : answer.body;
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

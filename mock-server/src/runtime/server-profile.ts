@@ -1,5 +1,3 @@
-import type { ServerOptions } from './server';
-
 /**
  * The rules a server runs by. `mock` (the default) is the deterministic mock: seeded keys, demo
  * data, admin routes on, either clock. `production` is a deployable service: no demo data, admin
@@ -16,6 +14,16 @@ export const MIN_ADMIN_TOKEN_LENGTH = 32;
 /** Options that break the chosen profile; the message names the flag (and the option in code). */
 export class ServerProfileError extends Error {
   override name = 'ServerProfileError';
+}
+
+/** The options of `startServer` a profile reads. */
+export interface ProfileOptions {
+  profile?: ServerProfile;
+  publicUrl?: string;
+  clock?: 'real' | 'manual';
+  exportSigningSecret?: string;
+  admin?: boolean;
+  adminToken?: string;
 }
 
 /** What a profile decides for `startServer`, from the options it was given. */
@@ -38,7 +46,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * resolveProfile({ profile: 'production', clock: 'manual' }); // throws: --clock manual ...
  * ```
  */
-export function resolveProfile(options: ServerOptions): ProfileSettings {
+export function resolveProfile(options: ProfileOptions): ProfileSettings {
   const profile = options.profile ?? 'mock';
   if (!SERVER_PROFILES.includes(profile)) {
     throw new ServerProfileError(

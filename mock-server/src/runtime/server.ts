@@ -10,7 +10,9 @@ import { createApp } from '../http/app';
 import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
+import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
+import { eventLoopPause } from './event-loop-pause';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
@@ -83,6 +85,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clock,
       seed: options.seed ?? 42,
       demo: settings.demo,
+      secrets: settings.profile === 'production' ? new CryptoSecrets() : undefined,
+      pause: eventLoopPause(),
       exportSigningSecret: options.exportSigningSecret,
       webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
       onJobError: (error, job) =>
@@ -95,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(engine, {
     ...options,
     admin: settings.admin,
+    publicUrl: settings.publicUrl,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });

@@ -90,10 +90,85 @@ describe('serve --profile production', () => {
     expect(projects.status).toBe(200);
   });
 
+  it('draws keys from a cryptographic source: one seed, one order of calls, different keys', async () => {
+    const keysOf = async () => {
+      const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
+      const account = await (
+        await fetch(`${cli.ready.url}/__admin/accounts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ plan: 'essential' }),
+        })
+      ).json();
+      const project = await (
+        await fetch(`${cli.ready.api_base_url}/projects`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${account.api_key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Keys', domain: 'keys.example' }),
+        })
+      ).json();
+      await cli.stop();
+      return {
+        apiKey: account.api_key as string,
+        publicKey: project.public_api_key as string,
+        id: project.id,
+      };
+    };
+    const first = await keysOf();
+    const second = await keysOf();
+    // Ids still follow from the seed; keys do not.
+    expect(second.id).toBe(first.id);
+    expect(second.apiKey).not.toBe(first.apiKey);
+    expect(second.publicKey).not.toBe(first.publicKey);
+    expect(first.apiKey).toMatch(/^rq_test_[A-Za-z0-9]{32}$/);
+  });
+
+  it('builds download links from --public-url, never from the Host header', async () => {
+    const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
+    const { api_key } = await (
+      await fetch(`${cli.ready.url}/__admin/accounts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'essential' }),
+      })
+    ).json();
+    const headers = { authorization: `Bearer ${api_key}`, 'content-type': 'application/json' };
+    const project = await (
+      await fetch(`${cli.ready.api_base_url}/projects`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Links', domain: 'links.example' }),
+      })
+    ).json();
+    const created = await (
+      await fetch(`${cli.ready.api_base_url}/projects/${project.id}/export`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ types: ['content'], format: 'json' }),
+      })
+    ).json();
+    let exported: { status: string; download_url: string | null } = created;
+    for (let tries = 0; exported.status !== 'ready' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      exported = await (
+        await fetch(`${cli.ready.api_base_url}/projects/${project.id}/exports/${created.id}`, {
+          headers: { ...headers, host: 'attacker.example' },
+        })
+      ).json();
+    }
+    expect(exported.status).toBe('ready');
+    expect(exported.download_url).toMatch(
+      new RegExp(`^https://api\\.example\\.com/v1/projects/${project.id}/exports/${created.id}/download\\?`),
+    );
+  });
+
   it('leaves the default profile the deterministic mock', async () => {
     const cli = await start(['--port', '0', '--db', ':memory:', '--clock', 'manual']);
     expect(cli.ready).toMatchObject({ profile: 'mock', demo: { project_id: expect.any(String) } });
-    const reset = await fetch(`${cli.ready.url}/__admin/reset`, { method: 'POST' });
+    const reset = await fetch(`${cli.ready.url}/__admin/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reset.status).toBe(200);
   });
 });

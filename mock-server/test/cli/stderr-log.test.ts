@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process';
+import { rawRequest } from '../support/raw-http';
 
 const running: CliProcess[] = [];
 afterAll(async () => {
@@ -27,22 +27,6 @@ async function stderrLines(cli: CliProcess): Promise<Array<Record<string, unknow
         throw new Error(`stderr line is not JSON: ${line}`);
       }
     });
-}
-
-/** Sends one raw HTTP/1.1 request and answers the status line. */
-function rawRequest(url: string, requestLine: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(`${requestLine}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
-    });
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk;
-    });
-    socket.on('end', () => resolve(answer.split('\r\n', 1)[0] ?? ''));
-    socket.on('error', reject);
-  });
 }
 
 describe('serve: logs on stderr', () => {
@@ -77,8 +61,8 @@ describe('serve: logs on stderr', () => {
 
   it('answers an absolute-form request target with no deprecation warning', async () => {
     const cli = await start(['--log', 'requests']);
-    const status = await rawRequest(cli.ready.url, 'GET http://api.example.com/healthz HTTP/1.1');
-    expect(status).toBe('HTTP/1.1 200 OK');
+    const { statusLine } = await rawRequest(cli.ready.url, 'GET http://api.example.com/healthz');
+    expect(statusLine).toBe('HTTP/1.1 200 OK');
     const lines = await stderrLines(cli);
     expect(lines.filter((line) => line.event === 'warning')).toEqual([]);
     expect(lines).toContainEqual(

@@ -38,13 +38,10 @@ describe('authentication', () => {
 });
 
 describe('routing', () => {
-  it('answers 404 for unknown routes and names the allowed methods', async () => {
+  it('answers 404 for unknown routes', async () => {
     const unknown = await server.call('GET', '/v1/nothing-here', { key });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain('No route for GET /v1/nothing-here');
-    const wrongMethod = await server.call('PATCH', '/v1/projects', { key });
-    expect(wrongMethod.status).toBe(404);
-    expect(wrongMethod.body.error.message).toContain('use GET or POST');
   });
 
   it('gives every answer a distinct X-Request-Id', async () => {

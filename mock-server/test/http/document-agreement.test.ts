@@ -62,6 +62,47 @@ describe('the OpenAPI document and the server agree', () => {
     expect((await create({ plan: 'agencies' }))?.status).toBe(201);
   });
 
+  it('on X-Request-Id, 413 and 415: on every answer, for every method that takes a body', async () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, described] of Object.entries(methods)) {
+        const statuses = Object.keys(described.responses);
+        if (method !== 'get')
+          expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+        for (const [status, response] of Object.entries(described.responses)) {
+          const headers = (response as { headers?: Record<string, { required?: boolean }> }).headers;
+          expect(headers?.['X-Request-Id']?.required, `${method} ${path} ${status}`).toBe(true);
+        }
+      }
+    }
+    server = await startTestServer();
+    const key = server.demo.api_key;
+    const unsupported = await fetch(`${server.url}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    const tooLarge = await fetch(`${server.url}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: `"${'x'.repeat(5 * 1024 * 1024)}"`,
+    });
+    for (const [answer, status] of [
+      [unsupported, 415],
+      [tooLarge, 413],
+    ] as const) {
+      expect(answer.status).toBe(status);
+      const body = await answer.json();
+      expect(body.error.request_id).toBe(answer.headers.get('x-request-id'));
+    }
+  });
+
+  it('on query integers: the document bounds offset where the server does', async () => {
+    const offset = operation('projects.list').parameters.find((p) => p.name === 'offset');
+    expect(offset?.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+    const id = operation('publicArticles.get').parameters.find((p) => p.name === 'id');
+    expect(id?.schema).toMatchObject({ type: 'string', minLength: 1 });
+  });
+
   it('on moving the clock of a real-clock server: a 409 the document lists', async () => {
     expect(Object.keys(operation('admin.clock.advance').responses)).toContain('409');
     server = await startTestServer({ clock: 'real' });

@@ -130,6 +130,18 @@ describe('streamed exports over HTTP', () => {
     expect(String(errors[0])).toContain('disk on fire');
   });
 
+  it('answers a JSON error with a status when the export fails before its first byte', async () => {
+    const { url, headers, state, errors } = await startWithArticles(5);
+    state.failNextPage = true;
+    const response = await fetch(url, { headers });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = await response.json();
+    expect(body.error.type).toBe('api_error');
+    expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
+    expect(errors).toHaveLength(1);
+  });
+
   it('writes every row when the client reads to the end', async () => {
     const { url, headers, state } = await startWithArticles(EXPORT_PAGE_SIZE * 2 + 5);
     const text = await (await fetch(url, { headers })).text();

@@ -230,6 +230,36 @@ describe('GET /v1/projects/:id/content/export', () => {
     expect(articles[1]).toMatch(/\n- Featured image: <https:\/\/export\.example\/images\/[a-z0-9-]+\.jpg>\n/);
   });
 
+  it('exports an article written with 250-deep nesting in Markdown at once (it took 26 s)', async () => {
+    const fresh = await startTestServer();
+    try {
+      const demo = fresh.demo;
+      const list = await fresh.call('GET', `/v1/projects/${demo.project_id}/content?status=published`, {
+        key: demo.api_key,
+      });
+      const deep = `${'<em>'.repeat(250)}deep${'</em>'.repeat(250)}`;
+      const put = await fresh.call('PUT', `/v1/projects/${demo.project_id}/content/${list.body.data[0].id}`, {
+        key: demo.api_key,
+        body: { content: deep },
+      });
+      expect(put.status).toBe(200);
+      const started = performance.now();
+      const answer = await fresh.call(
+        'GET',
+        `/v1/projects/${demo.project_id}/content/export?format=markdown`,
+        {
+          key: demo.api_key,
+        },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('\n\n_deep_\n');
+      // The bench holds the 50 ms goal; this only guards against the old blow-up.
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('writes one HTML document with an escaped header per article and the stored body', async () => {
     const answer = await server.call('GET', projectPath('/content/export?format=html'), { key });
     expect(answer.status).toBe(200);

@@ -29,7 +29,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        // As a client does: a JSON Content-Type on every request that may carry a body.
+        ...(method !== 'GET' ? { 'content-type': 'application/json' } : {}),
         ...(key ? { authorization: `Bearer ${key}` } : {}),
         ...headers,
       },

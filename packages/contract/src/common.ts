@@ -20,6 +20,17 @@ export const Pagination = named(
 );
 export type Pagination = z.infer<typeof Pagination>;
 
+/** What an `offset` out of range is told: the largest integer JSON numbers hold exactly. */
+export const OFFSET_RANGE = `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
+/**
+ * Largest request body the server reads, in bytes. It holds the largest body the schemas allow
+ * however it is written: `content` is up to 500,000 characters, and JSON may spell each as a
+ * six-byte escape (`\u00e9`), so 3,000,000 bytes, plus at most about 160 KB for the other
+ * fields of a content update. A larger body is a 413.
+ */
+export const MAX_REQUEST_BODY_BYTES = 4 * 1024 * 1024;
+
 /** Query parameters of every main API list call. */
 export const ListParams = z.object({
   limit: z.coerce
@@ -29,9 +40,10 @@ export const ListParams = z.object({
     .max(100, { error: 'must be an integer from 1 to 100' })
     .default(10),
   offset: z.coerce
-    .number({ error: 'must be an integer of 0 or more' })
-    .int({ error: 'must be an integer of 0 or more' })
-    .min(0, { error: 'must be an integer of 0 or more' })
+    .number({ error: OFFSET_RANGE })
+    .int({ error: OFFSET_RANGE })
+    .min(0, { error: OFFSET_RANGE })
+    .max(Number.MAX_SAFE_INTEGER, { error: OFFSET_RANGE })
     .default(0),
 });
 export type ListParams = z.input<typeof ListParams>;
@@ -51,6 +63,7 @@ export const ErrorType = z.enum([
   'not_found_error',
   'conflict_error',
   'rate_limit_error',
+  'permission_error',
   'api_error',
 ]);
 export type ErrorType = z.infer<typeof ErrorType>;

@@ -140,11 +140,14 @@ export const ContentUpdateParams = named(
       .array(required(200), { error: 'must be an array of strings' })
       .max(50, { error: 'must hold at most 50 keywords' })
       .optional(),
-    featured_image: z.url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ }).optional(),
+    featured_image: z
+      .url({ error: 'must be an absolute http(s) URL', protocol: /^https?$/ })
+      .max(2048, { error: 'must be at most 2048 characters' })
+      .optional(),
     author: text(200).optional(),
     canonical_url: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/ })], {
-        error: 'must be an absolute http(s) URL or ""',
+      .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)], {
+        error: 'must be an absolute http(s) URL of at most 2048 characters, or ""',
       })
       .optional(),
   }),

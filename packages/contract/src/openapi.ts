@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REQUEST_BODY_BYTES } from './common';
 import { errorBodyOf, type Operation, operations } from './operations';
 import { contractRegistry, namedSchemas } from './registry';
 
@@ -8,9 +9,63 @@ export type JsonObject = Record<string, unknown>;
 const ERROR_STATUSES: Record<Operation['auth'], number[]> = {
   bearer: [400, 401, 404, 409, 429, 500],
   'service-key': [400, 401, 404, 500],
-  admin: [400, 401, 500],
+  // 403: a request to an admin route with a Host that is not loopback, on a server without an admin token.
+  admin: [400, 401, 403, 500],
   none: [],
 };
+
+/**
+ * Error statuses of an operation: those of its credential (or its own list), and, for a method
+ * that may carry a body, 413 (larger than `MAX_REQUEST_BODY_BYTES`) and 415 (not JSON).
+ */
+function errorStatusesOf(operation: Operation): number[] {
+  const statuses = new Set(operation.errorStatuses ?? ERROR_STATUSES[operation.auth]);
+  if (operation.method !== 'GET') {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description: 'Identifies the request; the same as `request_id` in an error body. On every answer.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'Requests the account may make per rolling hour. On every answer to a valid main API key.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current hour.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time, in seconds, at which one more request becomes available.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
+
+/** Headers of an answer with `status` to `operation`. */
+function headersOf(operation: Operation, status: number): JsonObject {
+  return {
+    ...REQUEST_ID_HEADER,
+    ...(operation.auth === 'bearer' ? RATE_LIMIT_HEADERS : {}),
+    ...(status === 429
+      ? {
+          'Retry-After': {
+            description: 'Seconds to wait before the next request is accepted.',
+            required: true,
+            schema: { type: 'string', pattern: '^[0-9]+$' },
+          },
+        }
+      : {}),
+  };
+}
 
 /** Ids from the contract's registry, descriptions from `.describe()` (zod's global registry). */
 const metadata = z.registry<Record<string, unknown>>();
@@ -40,12 +95,34 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
   delete json.$defs;
   delete json.$id;
   delete json.id;
-  let text = JSON.stringify(json)
-    .replaceAll('"#/$defs/', '"#/components/schemas/')
-    .replace(MAX_SAFE_BOUND, '');
-  // Answers may gain fields in later versions; only request bodies are closed.
-  if (io === 'output') text = text.replaceAll(',"additionalProperties":false', '');
+  let text = JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/');
+  // Answers may gain fields in later versions; only request bodies are closed. A request's
+  // integers keep the bounds zod gives every integer, since the server refuses what lies beyond.
+  if (io === 'output') {
+    text = text.replaceAll(',"additionalProperties":false', '').replace(MAX_SAFE_BOUND, '');
+  }
   return JSON.parse(text) as JsonObject;
+}
+
+/**
+ * The query parameters of an operation with their JSON Schema: a string one is never empty (an
+ * empty or repeated parameter is a 400 naming it). The router reads which ones are integers.
+ *
+ * @example
+ * ```ts
+ * queryParameters(operation).filter((p) => p.schema.type === 'integer').map((p) => p.name); // ['limit', 'offset']
+ * ```
+ */
+export function queryParameters(
+  operation: Pick<Operation, 'query'>,
+): Array<{ name: string; required: boolean; schema: JsonObject }> {
+  return Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => {
+    const json = toSchema(schema as z.ZodType, 'input');
+    if (json.type === 'string' && json.minLength === undefined && json.enum === undefined) json.minLength = 1;
+    // Optional and defaulted parameters accept their absence; a required one (an export's format) does not.
+    const required = !(schema as z.ZodType).safeParse(undefined).success;
+    return { name, required, schema: json };
+  });
 }
 
 function parametersOf(operation: Operation): JsonObject[] {
@@ -55,12 +132,12 @@ function parametersOf(operation: Operation): JsonObject[] {
     required: true,
     schema: { type: 'string' },
   }));
-  const query = Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => {
-    const json = toSchema(schema as z.ZodType, 'input');
-    // Optional and defaulted parameters accept their absence; a required one (an export's format) does not.
-    const required = !(schema as z.ZodType).safeParse(undefined).success;
-    return { name, in: 'query', required, schema: json };
-  });
+  const query = queryParameters(operation).map(({ name, required, schema }) => ({
+    name,
+    in: 'query',
+    required,
+    schema,
+  }));
   const headers =
     operation.idempotent === true
       ? [
@@ -115,9 +192,12 @@ function operationObject(operation: Operation): JsonObject {
           : {}),
     },
   };
-  for (const status of operation.errorStatuses ?? ERROR_STATUSES[operation.auth]) {
+  const success = responses[operation.status] as JsonObject;
+  success.headers = { ...headersOf(operation, operation.status), ...(success.headers as JsonObject) };
+  for (const status of errorStatusesOf(operation)) {
     responses[status] = {
       description: 'Error',
+      headers: headersOf(operation, status),
       content: { 'application/json': { schema: toSchema(errorBodyOf(operation), 'output') } },
     };
   }
@@ -132,6 +212,12 @@ function operationObject(operation: Operation): JsonObject {
   return {
     operationId: operation.id,
     summary: operation.summary,
+    ...(operation.auth === 'admin' && operation.method === 'POST'
+      ? {
+          description:
+            'Send `Content-Type: application/json`, even without a body, unless the server has an admin token: a web page cannot, so it cannot call this route from a browser.',
+        }
+      : {}),
     tags: [operation.tag],
     security,
     parameters: parametersOf(operation),
@@ -173,8 +259,12 @@ export function buildOpenApiDocument(): JsonObject {
     info: {
       title: 'Rankquill API',
       version: '1.0.0',
-      description:
+      description: [
         'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
+        'Every answer carries `X-Request-Id`. A query parameter that is empty or given twice is a 400 naming it; integers are written in decimal digits only.',
+        `Request bodies are JSON (\`Content-Type: application/json\`, else 415) of at most ${MAX_REQUEST_BODY_BYTES} bytes (else 413).`,
+        'A known path with a method it does not take answers 405 with `Allow`; `HEAD` works wherever `GET` does, and `OPTIONS` answers 204 with `Allow`.',
+      ].join(' '),
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'Reference server (rankquill-mock serve)' }],
     paths,

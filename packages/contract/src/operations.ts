@@ -431,7 +431,8 @@ export const operations = [
     query: ExportDownloadParams,
     status: 200,
     responseContentTypes: ['application/json', 'application/zip', 'application/pdf'],
-    errorStatuses: [401, 404, 500],
+    // 400: a query parameter given empty or twice.
+    errorStatuses: [400, 401, 404, 500],
   }),
   op({
     id: 'publicArticles.get',
@@ -497,6 +498,16 @@ export const operations = [
     auth: 'none',
     status: 200,
     response: z.object({ status: z.literal('ok') }),
+  }),
+  op({
+    id: 'openapi',
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'This OpenAPI document',
+    tag: 'Admin',
+    auth: 'none',
+    status: 200,
+    response: z.record(z.string(), z.unknown()).describe('The OpenAPI 3.1 document of the service.'),
   }),
 ] as const satisfies readonly Operation[];
 

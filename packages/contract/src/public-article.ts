@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, Timestamp } from './common';
+import { OFFSET_RANGE, Pagination, Timestamp } from './common';
 import { named } from './registry';
 
 /** Article of the public article API, list form (spec 2.6): no body. */
@@ -66,9 +66,10 @@ export const PublicArticleQuery = z.object({
     .max(PUBLIC_ARTICLE_LIMIT.max, { error: 'limit must be an integer from 1 to 100' })
     .default(PUBLIC_ARTICLE_LIMIT.default),
   offset: z.coerce
-    .number({ error: 'offset must be an integer of 0 or more' })
-    .int({ error: 'offset must be an integer of 0 or more' })
-    .min(0, { error: 'offset must be an integer of 0 or more' })
+    .number({ error: `offset ${OFFSET_RANGE}` })
+    .int({ error: `offset ${OFFSET_RANGE}` })
+    .min(0, { error: `offset ${OFFSET_RANGE}` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `offset ${OFFSET_RANGE}` })
     .default(0),
 });
 export type PublicArticleQuery = z.input<typeof PublicArticleQuery>;

@@ -101,7 +101,44 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  * sanitizeArticleHtml('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
  */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return limitNesting(sanitizeHtml(html, SANITIZE_OPTIONS));
+}
+
+/**
+ * Deepest nesting of elements an article keeps. Real articles stay under about ten (a link in a
+ * paragraph in a cell of a table in a list item); the bound keeps every tree walk over an article
+ * (the Markdown export, the text extraction) short and its recursion shallow.
+ */
+export const MAX_ELEMENT_DEPTH = 32;
+
+/** A start or end tag of sanitized HTML: `>` is escaped inside its attribute values, `<` in text. */
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9]*)[^>]*>/g;
+const VOID_ELEMENTS = new Set(['br', 'hr', 'img']);
+
+/**
+ * Unwraps elements nested deeper than `maxDepth` in sanitized HTML: their tags go, their text
+ * stays, in place. One pass, linear in the length; no parse tree, so no recursion.
+ *
+ * @example
+ * limitNesting('<b><i><u>x</u></i></b>', 2); // '<b><i>x</i></b>'
+ */
+export function limitNesting(html: string, maxDepth = MAX_ELEMENT_DEPTH): string {
+  // For each open element, whether its tags were kept.
+  const open: boolean[] = [];
+  let depth = 0;
+  return html.replace(TAG, (tag, slash: string, name: string) => {
+    if (VOID_ELEMENTS.has(name.toLowerCase())) return tag;
+    if (slash) {
+      if (!open.pop()) return '';
+      depth--;
+      return tag;
+    }
+    const keep = depth < maxDepth;
+    open.push(keep);
+    if (!keep) return '';
+    depth++;
+    return tag;
+  });
 }
 
 const BLOCK_TAGS =

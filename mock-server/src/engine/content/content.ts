@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ContentRecord, ProjectRecord } from '../kernel/records';
-import { definedFields, parseInput } from '../kernel/validation';
+import { definedFields, parseInput, sameRecord } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { countWords, htmlToText, sanitizeArticleHtml, slugify } from './article-html';
@@ -145,8 +145,11 @@ export class ContentService {
       }
       if (params.slug !== undefined && params.slug !== item.slug)
         await this.assertSlugFree(tx, project, params.slug);
-      const updated: ContentRecord = { ...item, ...params, updated_at: this.ctx.clock.now() };
-      if (params.content !== undefined) Object.assign(updated, this.body(params.content));
+      const changed: ContentRecord = { ...item, ...params };
+      if (params.content !== undefined) Object.assign(changed, this.body(params.content));
+      // An update that changes nothing writes nothing, keeps updated_at and sends no event.
+      if (sameRecord(changed, item)) return contentResource(item, project);
+      const updated: ContentRecord = { ...changed, updated_at: this.ctx.clock.now() };
       await tx.put('content', { ...updated });
       const payload = articlePayload(updated, project);
       if (

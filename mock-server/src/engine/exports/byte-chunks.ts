@@ -6,7 +6,8 @@ const encoder = new TextEncoder();
 /**
  * Turns a stream of strings and byte arrays into UTF-8 byte chunks of about `chunkBytes`:
  * many small strings (one per CSV row) are joined before encoding, so a writer sees a few
- * dozen kilobytes at a time; byte arrays pass through after what came before them.
+ * dozen kilobytes at a time; byte arrays pass through after what came before them. `pause` runs
+ * before each piece is asked for (`EngineContext.pause`).
  *
  * @example
  * ```ts
@@ -16,10 +17,13 @@ const encoder = new TextEncoder();
 export async function* byteChunks(
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   chunkBytes = STREAM_CHUNK_BYTES,
+  pause: () => Promise<void> = () => Promise.resolve(),
 ): AsyncGenerator<Uint8Array> {
   let pending: string[] = [];
   let pendingLength = 0;
   for await (const piece of source) {
+    // Each piece (a CSV row, an article) may take a while to make: let the host breathe between them.
+    await pause();
     if (typeof piece === 'string') {
       if (piece === '') continue;
       pending.push(piece);

@@ -25,7 +25,7 @@ import {
 } from './ai-visibility-export';
 import { BULK_EXPORT_MEDIA, bulkExportFile } from './bulk-export-file';
 import type { BulkExportSections } from './bulk-export-sections';
-import { byteChunks } from './byte-chunks';
+import { byteChunks, STREAM_CHUNK_BYTES } from './byte-chunks';
 import { CONTENT_EXPORT_MEDIA, contentExportBody, projectArticles } from './content-export';
 import { DOWNLOAD_URL_TTL_MS, DownloadTokens } from './download-token';
 import { ExportFiles } from './export-files';
@@ -102,6 +102,8 @@ export class ExportService {
           exportedAt: now,
           articles: projectArticles(this.ctx.store, project.id),
         }),
+        STREAM_CHUNK_BYTES,
+        this.ctx.pause,
       ),
     };
   }
@@ -121,7 +123,7 @@ export class ExportService {
     return {
       contentType: KEYWORD_EXPORT_MEDIA.contentType,
       filename: fileName(project, 'keywords', this.ctx.clock.now(), KEYWORD_EXPORT_MEDIA.extension),
-      body: byteChunks(keywordCsv(pages)),
+      body: byteChunks(keywordCsv(pages), STREAM_CHUNK_BYTES, this.ctx.pause),
     };
   }
 
@@ -142,7 +144,11 @@ export class ExportService {
     return {
       contentType: AI_VISIBILITY_EXPORT_MEDIA.contentType,
       filename: fileName(project, 'ai-visibility', now, AI_VISIBILITY_EXPORT_MEDIA.extension),
-      body: byteChunks(aiVisibilityJson(this.aiVisibilitySource, project, now)),
+      body: byteChunks(
+        aiVisibilityJson(this.aiVisibilitySource, project, now),
+        STREAM_CHUNK_BYTES,
+        this.ctx.pause,
+      ),
     };
   }
 

@@ -11,4 +11,9 @@ export interface EngineContext {
   random: Random;
   ids: IdFactory;
   jobs: JobQueue;
+  /**
+   * Called between the pieces of long work (each article of an export); the server's one yields
+   * to its event loop once work has run for a while, so one long request does not hold the rest.
+   */
+  pause: () => Promise<void>;
 }

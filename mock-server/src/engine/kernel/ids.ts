@@ -1,6 +1,7 @@
 import type { StoreWriter } from '../../store/store';
 import type { Random } from './random';
 import type { MetaRecord } from './records';
+import { type SecretSource, SeededSecrets } from './secrets';
 
 const MASK = (1n << 64n) - 1n;
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -11,8 +12,11 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
  */
 export class IdFactory {
   private readonly key: bigint;
+  private readonly secrets: SecretSource;
 
-  constructor(private readonly random: Random) {
+  /** Ids follow from `random`; keys come from `secrets`, by default derived from `random` too. */
+  constructor(random: Random, secrets: SecretSource = new SeededSecrets(random)) {
+    this.secrets = secrets;
     const keyStream = random.fork('ids');
     this.key = (BigInt(keyStream.int(0, 2 ** 31)) << 32n) | BigInt(keyStream.int(0, 2 ** 31));
   }
@@ -30,9 +34,9 @@ export class IdFactory {
     return `${prefix}_${encode(mix((BigInt(seq) + this.key) & MASK))}`;
   }
 
-  /** A secret-looking key for `purpose`, derived from the seed and `seq`. */
+  /** A key for `purpose`: `prefix` and 32 letters and digits from the secret source. */
   keyFor(prefix: string, purpose: string, seq: number): string {
-    return `${prefix}${this.random.fork(`${purpose}:${seq}`).string(32)}`;
+    return `${prefix}${this.secrets.secret(`${purpose}:${seq}`, 32)}`;
   }
 
   async next(tx: StoreWriter, prefix: string): Promise<{ id: string; seq: number }> {

@@ -34,6 +34,24 @@ export function definedFields<T extends object>(params: T): Partial<T> {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/**
+ * Whether two versions of a stored record hold the same values, field by field (compared as
+ * JSON, so arrays and nested objects by content). Updates use it to write nothing when nothing
+ * changes.
+ *
+ * @example
+ * ```ts
+ * sameRecord({ id: 'a', tags: ['x'] }, { id: 'a', tags: ['x'] }); // true
+ * ```
+ */
+export function sameRecord(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  for (const key of keys) if (JSON.stringify(left[key]) !== JSON.stringify(right[key])) return false;
+  return true;
+}
+
 function allowedKeys(schema: z.ZodType, path: PropertyKey[]): string | undefined {
   if (path.length > 0) return undefined;
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;

@@ -13,7 +13,7 @@ import { NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ProjectRecord } from '../kernel/records';
-import { definedFields, parseInput } from '../kernel/validation';
+import { definedFields, parseInput, sameRecord } from '../kernel/validation';
 import { projectResource } from './serializers';
 
 /** Prefix of public article API keys. */
@@ -89,11 +89,10 @@ export class ProjectService {
     const params = parseInput(ProjectUpdateParams, input);
     const record = await this.ctx.store.transaction(async (tx) => {
       const project = await this.owned(account, projectId, tx);
-      const updated: ProjectRecord = {
-        ...project,
-        ...definedFields(params),
-        updated_at: this.ctx.clock.now(),
-      };
+      const changed: ProjectRecord = { ...project, ...definedFields(params) };
+      // An update that changes nothing writes nothing and keeps updated_at.
+      if (sameRecord(changed, project)) return project;
+      const updated: ProjectRecord = { ...changed, updated_at: this.ctx.clock.now() };
       await tx.put('projects', { ...updated });
       return updated;
     });

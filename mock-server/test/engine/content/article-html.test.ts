@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   countWords,
   htmlToText,
+  limitNesting,
+  MAX_ELEMENT_DEPTH,
   sanitizeArticleHtml,
   slugify,
 } from '../../../src/engine/content/article-html';
@@ -17,6 +19,18 @@ const ALLOWED_TAGS = new Set(
     ' ',
   ),
 );
+
+/** How deep elements nest in sanitized HTML (void elements do not count). */
+function depthOf(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [tag = '', slash] of html.matchAll(/<(\/?)[a-z][a-z0-9]*[^>]*>/g)) {
+    if (/^<(br|hr|img)\b/.test(tag)) continue;
+    depth += slash ? -1 : 1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
 
 /** Fails unless every tag, attribute and URL of `html` is on the allow-list. */
 function expectOnlyAllowedMarkup(html: string): void {
@@ -140,6 +154,40 @@ describe('sanitizeArticleHtml', () => {
 
   it('escapes stray markup characters in text', () => {
     expect(sanitizeArticleHtml('<p>1 < 2 & 3 > 2</p>')).toBe('<p>1 &lt; 2 &amp; 3 &gt; 2</p>');
+  });
+
+  it(`keeps at most ${MAX_ELEMENT_DEPTH} nested elements: deeper ones lose their tags, not their text`, () => {
+    const pairs: Array<[string, string]> = [
+      ['<em>', '</em>'],
+      ['<b>', '</b>'],
+      ['<blockquote>', '</blockquote>'],
+      ['<ul><li>', '</li></ul>'],
+      ['<table><tbody><tr><td>', '</td></tr></tbody></table>'],
+      ['<pre>', '</pre>'],
+    ];
+    for (const [open, close] of pairs) {
+      const html = `${open.repeat(1200)}deep${close.repeat(1200)}<p>after</p>`;
+      const clean = sanitizeArticleHtml(html);
+      expect(depthOf(clean), open).toBeLessThanOrEqual(MAX_ELEMENT_DEPTH);
+      expect(clean, open).toContain('deep');
+      expect(clean.endsWith('<p>after</p>'), open).toBe(true);
+      expect(sanitizeArticleHtml(clean), open).toBe(clean);
+    }
+    const shallow = '<ul><li><p><a href="https://x.example">a <strong>b</strong></a></p></li></ul>';
+    expect(sanitizeArticleHtml(shallow)).toBe(shallow);
+  });
+
+  it('bounds nesting in one pass, linear in the length', () => {
+    expect(limitNesting('<b><i><u>x<br />y</u></i></b><p>z</p>', 2)).toBe('<b><i>x<br />y</i></b><p>z</p>');
+    expect(limitNesting('</i>x<b>y</b>', 2)).toBe('x<b>y</b>');
+    const time = (depth: number) => {
+      const html = `${'<em>'.repeat(depth)}x${'</em>'.repeat(depth)}`;
+      const started = performance.now();
+      limitNesting(html);
+      return performance.now() - started;
+    };
+    time(10_000);
+    expect(time(100_000)).toBeLessThan(1000);
   });
 
   it('is idempotent', () => {

@@ -1,0 +1,63 @@
+import { InvalidRequestError } from '../engine/index';
+
+/** Query parameters as an adapter reads them: a parameter given more than once keeps every value. */
+export type RawQuery = Record<string, string | string[]>;
+
+/**
+ * Reads a query string (without its `?`) the way every adapter does, with the WHATWG rules
+ * (`+` is a space, percent escapes decoded).
+ *
+ * @example
+ * ```ts
+ * readQuery('limit=5&status=draft&status=published'); // { limit: '5', status: ['draft', 'published'] }
+ * ```
+ */
+export function readQuery(search: string): RawQuery {
+  const query: RawQuery = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
+}
+
+/** An integer in decimal digits; a minus sign is left for the range check to refuse with its own message. */
+const DECIMAL = /^-?[0-9]+$/;
+
+/**
+ * One value per parameter the operation reads (`known`; others are dropped), or a 400 naming
+ * the parameter: given twice, given empty, or, for an
+ * integer parameter, written other than in decimal digits (`0x10`, `1e1`, `+5` and `10.0` are
+ * not read as numbers). This is the syntax of every query; ranges are checked later, with the
+ * operation's own messages, and only where the parameter applies.
+ *
+ * @example
+ * ```ts
+ * checkQuery({ limit: '10', utm: '' }, new Set(['limit']), new Set(['limit'])); // { limit: '10' }
+ * checkQuery({ limit: '0x10' }, new Set(['limit']), new Set(['limit'])); // throws: limit must be an integer written in decimal digits ...
+ * ```
+ */
+export function checkQuery(
+  query: RawQuery,
+  known: ReadonlySet<string>,
+  integers: ReadonlySet<string>,
+): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!known.has(name)) continue;
+    if (Array.isArray(value)) {
+      throw new InvalidRequestError(`${name} was given ${value.length} times; give it once.`, name);
+    }
+    if (value === '') {
+      throw new InvalidRequestError(`${name} is empty; give it a value or leave it out.`, name);
+    }
+    if (integers.has(name) && !DECIMAL.test(value)) {
+      throw new InvalidRequestError(
+        `${name} must be an integer written in decimal digits, such as ${name}=10; got ${JSON.stringify(value.slice(0, 40))}.`,
+        name,
+      );
+    }
+    checked[name] = value;
+  }
+  return checked;
+}
