@@ -8,6 +8,7 @@ export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { createApp } from './http/app';
 export { DEFAULT_DB_PATH, type RunningServer, type ServerOptions, startServer } from './runtime/server';
+export type { ServerProfile } from './runtime/server-profile';
 export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
 export { openSqliteStore } from './store/sqlite';

@@ -37,9 +37,11 @@ export function createApp(engine: Engine, options: ApiOptions = {}): Express {
 }
 
 async function write(res: Response, answer: ApiResponse): Promise<void> {
-  if (answer.stream) return writeStream(res, answer.status, answer.headers, answer.stream);
+  // Set one by one, the headers stay readable (`getHeader`) for the request log.
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (answer.stream) return writeStream(res, answer.status, answer.stream);
   // writeHead/end skip Express's content negotiation: the answer is already serialized.
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  res.writeHead(answer.status, { 'content-length': Buffer.byteLength(answer.body) });
   res.end(answer.body);
 }
 
@@ -49,13 +51,8 @@ async function write(res: Response, answer: ApiResponse): Promise<void> {
  * buffer's worth in memory; when the client goes away it stops the producer. A failure midway
  * aborts the connection: the client sees an incomplete answer, never a short file.
  */
-async function writeStream(
-  res: Response,
-  status: number,
-  headers: ApiResponse['headers'],
-  stream: AsyncIterable<Uint8Array>,
-): Promise<void> {
-  res.writeHead(status, headers);
+async function writeStream(res: Response, status: number, stream: AsyncIterable<Uint8Array>): Promise<void> {
+  res.writeHead(status);
   const chunks = stream[Symbol.asyncIterator]();
   try {
     for (;;) {

@@ -31,47 +31,20 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
       const started = performance.now();
       const method = req.method ?? '';
       const path = (req.url ?? '').split('?', 1)[0] ?? '';
-      const requestIdOf = watchRequestId(res);
       res.once('close', () => {
-        const requestId = requestIdOf();
+        const requestId = res.getHeader('x-request-id');
         log({
           event: 'request',
           method,
           path,
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          request_id: requestId ?? null,
+          request_id: typeof requestId === 'string' ? requestId : null,
           ...(res.writableFinished ? {} : { aborted: true }),
         });
       });
     }
     app(req, res);
-  };
-}
-
-/**
- * Answers the `X-Request-Id` the response was sent with. Headers handed to `writeHead` as an
- * object are not kept where `getHeader` looks, so `writeHead` is watched too.
- */
-function watchRequestId(res: ServerResponse): () => string | undefined {
-  let fromWriteHead: unknown;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const headers = args.find((arg) => typeof arg === 'object' && arg !== null);
-    if (Array.isArray(headers)) {
-      const at = headers.findIndex(
-        (name, index) => index % 2 === 0 && String(name).toLowerCase() === 'x-request-id',
-      );
-      if (at >= 0) fromWriteHead = headers[at + 1];
-    } else if (headers) {
-      const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-request-id');
-      if (entry) fromWriteHead = entry[1];
-    }
-    return writeHead.apply(this, args as Parameters<typeof writeHead>);
-  } as typeof res.writeHead;
-  return () => {
-    const value = res.getHeader('x-request-id') ?? fromWriteHead;
-    return typeof value === 'string' ? value : undefined;
   };
 }
 
