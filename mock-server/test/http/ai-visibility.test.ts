@@ -156,7 +156,7 @@ describe('prompts', () => {
     expect(clash.body.error.message).toContain(prompt.id);
   });
 
-  it("answers 404 naming `topic_id` for a missing topic or another project's", async () => {
+  it("answers 400 naming `topic_id` for a missing topic or another project's", async () => {
     const projectId = await newProject(server);
     const other = await newProject(server, 'Other');
     const theirs = await createTopic(other, 'Theirs');
@@ -165,12 +165,12 @@ describe('prompts', () => {
         key,
         body: { topic_id: topicId, text: 'Anything?' },
       });
-      expect(answer.status).toBe(404);
-      expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'topic_id' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', param: 'topic_id' });
       expect(answer.body.error.message).toContain(`No topic with id ${topicId} in project ${projectId}`);
       expect(answer.body.error.message).toContain(`GET /v1/projects/${projectId}/ai-visibility/topics`);
       const filter = await server.call('GET', path(projectId, `/prompts?topic_id=${topicId}`), { key });
-      expect(filter.status).toBe(404);
+      expect(filter.status).toBe(400);
       expect(filter.body.error.param).toBe('topic_id');
     }
   });
@@ -250,19 +250,13 @@ describe('responses', () => {
     ['from=01/02/2026', 'from', 'must be a date in YYYY-MM-DD form'],
     ['to=2026-02-30', 'to', 'must be a date in YYYY-MM-DD form'],
     ['from=2026-01-03&to=2026-01-01', 'from', '`from` (2026-01-03) is after `to` (2026-01-01)'],
+    ['prompt_id=prm_0000000000000', 'prompt_id', 'No prompt with id prm_0000000000000'],
     ['limit=0', 'limit', 'must be an integer from 1 to 100'],
   ])('answers 400 for %s, naming the parameter', async (query, param, message) => {
     const answer = await list(query);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', param });
     expect(answer.body.error.message).toContain(message);
-  });
-
-  it('answers 404 naming prompt_id for a prompt the project does not have', async () => {
-    const answer = await list('prompt_id=prm_0000000000000');
-    expect(answer.status).toBe(404);
-    expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'prompt_id' });
-    expect(answer.body.error.message).toContain('No prompt with id prm_0000000000000');
   });
 });
 

@@ -32,7 +32,8 @@ describe('exports in the OpenAPI document', () => {
   it('describes the download URL as needing no API key, with its own error statuses', () => {
     const operation = document.paths['/v1/projects/{id}/exports/{exportId}/download']?.get;
     expect(operation?.security).toEqual([]);
-    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '401', '404', '500']);
+    // 400: a query parameter given empty or twice.
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '500']);
     expect(operation?.responses['200']?.content?.['application/zip']?.schema).toEqual({
       type: 'string',
       contentMediaType: 'application/zip',

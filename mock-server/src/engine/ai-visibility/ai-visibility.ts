@@ -16,7 +16,7 @@ import {
 } from '@rankquill/contract';
 import type { Condition, StoreReader, StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
-import { ConflictError, InvalidRequestError, NotFoundError } from '../kernel/errors';
+import { ConflictError, InvalidRequestError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type {
@@ -406,7 +406,7 @@ export class AiVisibilityService {
   ): Promise<AiTopicRecord> {
     const topic = await reader.get<AiTopicRecord>('ai_topics', topicId);
     if (!topic || topic.project_id !== project.id) {
-      throw new NotFoundError(
+      throw new InvalidRequestError(
         `No topic with id ${topicId} in project ${project.id}. List topics with GET /v1/projects/${project.id}/ai-visibility/topics, or create one with POST to the same path.`,
         'topic_id',
       );
@@ -417,7 +417,7 @@ export class AiVisibilityService {
   private async prompt(project: ProjectRecord, promptId: string): Promise<AiPromptRecord> {
     const prompt = await this.ctx.store.get<AiPromptRecord>('ai_prompts', promptId);
     if (!prompt || prompt.project_id !== project.id) {
-      throw new NotFoundError(
+      throw new InvalidRequestError(
         `No prompt with id ${promptId} in project ${project.id}. List prompts with GET /v1/projects/${project.id}/ai-visibility/prompts.`,
         'prompt_id',
       );
