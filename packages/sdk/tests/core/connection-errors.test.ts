@@ -1,22 +1,13 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, Rankquill } from '../../src/index';
 import { errorOf } from '../support/error-of';
-import { json, startScriptedServer } from '../support/scripted-server';
+import { json, startScriptedServer, unusedPort } from '../support/scripted-server';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
   close = undefined;
 });
-
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('connection errors, timeouts and aborts', () => {
   it('throws APIConnectionError when nothing listens, after retrying', async () => {
