@@ -51,13 +51,14 @@ describe('connection errors, timeouts and aborts', () => {
   });
 
   it('throws APIUserAbortError when the signal aborts during the request', async () => {
+    const controller = new AbortController();
+    // Aborted once the server holds the request, however long it took to arrive.
     const server = await startScriptedServer((_, __, res) => {
+      controller.abort();
       setTimeout(() => json(res, 200, {}), 1_000);
     });
     close = server.close;
     const client = new Rankquill({ apiKey: 'k', baseURL: server.baseURL });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
     const error = await client.projects.list({}, { signal: controller.signal }).catch(errorOf);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(server.seen).toHaveLength(1);
