@@ -113,7 +113,9 @@ export class Transport {
     const path =
       typeof call.path === 'string' ? call.path : resolvePath(call.path, call.operation, errors.Base);
     const url = (call.url ?? settings.baseURL + path) + queryString(call.query);
-    const secrets = call.url ? this.#secrets.with([new URL(call.url).search.slice(1)]) : this.#secrets;
+    const secrets = call.url
+      ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
+      : this.#secrets;
     const signal = options.signal;
     // ky's own retry stays off (`retry: 0`): it would clone every request in advance and merge
     // the retry options on every call. The loop below retries instead.
