@@ -35,10 +35,14 @@ export function resolvePath(
 ): string {
   let result = template.strings[0] ?? '';
   template.ids.forEach((id, index) => {
-    const [name, value] = Object.entries(id)[0] ?? ['id', undefined];
-    const problem = idProblem(operation, name, value);
-    if (problem !== undefined) throw new ClientError(problem);
-    result += encodeURIComponent(value as string) + (template.strings[index + 1] ?? '');
+    // One key per object (`${{ projectId }}`); a for-in reads it without building an entries array.
+    for (const name in id) {
+      const value = id[name];
+      const problem = idProblem(operation, name, value);
+      if (problem !== undefined) throw new ClientError(problem);
+      result += encodeURIComponent(value as string);
+    }
+    result += template.strings[index + 1] ?? '';
   });
   return result;
 }
