@@ -8,8 +8,8 @@ use Rankquill\Tests\Support\ServerTestCase;
 
 /**
  * Runs every PHP sample of README.md marked `sample tested by: packages/php/tests/ReadmeTest.php`
- * as it stands, in a PHP process of its own inside a throwaway project whose
- * `vendor/autoload.php` loads this package, against the reference server. The lines its
+ * as it stands, in a PHP process of its own inside a throwaway project that installed this
+ * package with Composer (a path repository), against the reference server. The lines its
  * `echo ...; // text` comments promise must be printed in order (`…` stands for any text).
  */
 final class ReadmeTest extends ServerTestCase
@@ -35,43 +35,59 @@ final class ReadmeTest extends ServerTestCase
             [$status, $output] = $this->runSample($code);
             $this->assertSame(0, $status, "sample {$index} failed:\n{$output}");
             $printed = explode("\n", trim($output));
-            $this->assertSame([], self::missing($printed, self::expected($code)), "sample {$index} printed:\n{$output}");
+            $this->assertSame([], self::missing($printed, self::expected($code)), "sample {$index} "
+                . "printed:\n{$output}");
             $this->assertGreaterThan(1, \count($printed));
         }
+    }
+
+    private static string $project;
+
+    public static function setUpBeforeClass(): void
+    {
+        self::$project = sys_get_temp_dir() . '/rankquill-readme-' . bin2hex(random_bytes(4));
+        mkdir(self::$project);
+        file_put_contents(self::$project . '/composer.json', json_encode([
+            'require' => ['rankquill/rankquill' => '*'],
+            'repositories' => [['type' => 'path', 'url' => \dirname(__DIR__)], ['packagist.org' => false]],
+            'minimum-stability' => 'dev',
+        ]));
+        exec(
+            'cd ' . escapeshellarg(self::$project) . ' && COMPOSER_ALLOW_SUPERUSER=1 composer install '
+                . '--no-interaction --quiet 2>&1',
+            $output,
+            $status,
+        );
+        if ($status !== 0) {
+            throw new \RuntimeException("composer install failed:\n" . implode("\n", $output));
+        }
+    }
+
+    public static function tearDownAfterClass(): void
+    {
+        exec('rm -rf ' . escapeshellarg(self::$project));
     }
 
     /** @return array{int, string} */
     private function runSample(string $code): array
     {
-        $project = sys_get_temp_dir() . '/rankquill-readme-' . bin2hex(random_bytes(4));
-        mkdir("{$project}/vendor", 0o777, true);
-        // What Composer writes for a project that requires rankquill/rankquill: its PSR-4 autoloader.
-        file_put_contents(
-            "{$project}/vendor/autoload.php",
-            "<?php\nrequire " . var_export(\dirname(__DIR__) . '/init.php', true) . ";\n",
-        );
-        file_put_contents("{$project}/sample.php", $code);
-        $environment = getenv() + [
+        file_put_contents(self::$project . '/sample.php', $code);
+        $environment = [
             'RANKQUILL_API_KEY' => $this->server->apiKey,
             'RANKQUILL_BASE_URL' => $this->server->apiBaseUrl,
             'RANKQUILL_PUBLIC_API_KEY' => $this->server->publicApiKey,
             'RANKQUILL_CONTENT_API_URL' => $this->server->contentApiUrl,
-        ];
+        ] + getenv();
         $process = proc_open(
             [PHP_BINARY, 'sample.php'],
             [1 => ['pipe', 'w'], 2 => ['redirect', 1]],
             $pipes,
-            $project,
+            self::$project,
             $environment,
         );
         $output = (string) stream_get_contents($pipes[1]);
         fclose($pipes[1]);
-        $status = proc_close($process);
-        unlink("{$project}/sample.php");
-        unlink("{$project}/vendor/autoload.php");
-        rmdir("{$project}/vendor");
-        rmdir($project);
-        return [$status, $output];
+        return [proc_close($process), $output];
     }
 
     /** @return list<string> the text of each `echo ...; // text` comment */

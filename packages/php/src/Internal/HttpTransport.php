@@ -68,24 +68,30 @@ final class HttpTransport
         array $options = [],
         ?FileSink $sink = null,
     ): HttpResponse {
-        $url = (str_contains($path, '://') ? $path : $this->baseUrl . $path) . self::queryString($query);
+        $url = str_contains($path, '://') ? $path : $this->baseUrl . $path;
+        if ($query !== []) {
+            $url .= self::queryString($query);
+        }
         $payload = $body === null ? null : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
-        [$lines, $withCredentials] = $this->headerLines($method, $payload !== null, $options);
+        [$lines, $withCredentials] = $payload === null && $method !== 'POST' && !isset($options['headers'])
+            ? [$this->plainLines, true]
+            : $this->headerLines($method, $payload !== null, $options);
         $timeout = (float) ($options['timeout'] ?? $this->timeout);
         $maxRetries = $options['max_retries'] ?? $this->maxRetries;
         for ($retries = 0;; $retries++) {
-            $attempt = $this->attempt($method, $url, $lines, $withCredentials, $payload, $timeout, $sink);
-            if ($attempt->response !== null && $attempt->response->status < 300 && $attempt->response->status >= 200) {
+            $outcome = $this->attempt($method, $url, $lines, $withCredentials, $payload, $timeout, $sink);
+            $response = $outcome instanceof HttpResponse ? $outcome : null;
+            if ($response !== null && $response->status < 300 && $response->status >= 200) {
                 $sink?->finish();
-                return $attempt->response;
+                return $response;
             }
-            $brokenDownload = $sink !== null && $attempt->sinkStarted;
-            $wait = $retries < $maxRetries && !$brokenDownload && $attempt->sinkError === null
-                ? RetryPolicy::delay($attempt->response?->status, $attempt->response?->headers() ?? [], $retries + 1)
+            $brokenDownload = $sink !== null && $this->sinkStarted;
+            $wait = $retries < $maxRetries && !$brokenDownload && ($response !== null || $outcome->sinkError === null)
+                ? RetryPolicy::delay($response?->status, $response?->headers() ?? [], $retries + 1)
                 : null;
             if ($wait === null) {
                 $sink?->discard();
-                $error = $this->failure($attempt, $url, $timeout, $retries);
+                $error = $this->failure($outcome, $url, $timeout, $retries);
                 $this->logger?->warning("{$this->apiName} request failed", [
                     'method' => $method,
                     'url' => self::loggable($url),
@@ -98,7 +104,7 @@ final class HttpTransport
                 'method' => $method,
                 'url' => self::loggable($url),
                 'retry' => $retries + 1,
-                'reason' => $attempt->response !== null ? "status {$attempt->response->status}" : $attempt->curlError,
+                'reason' => $response !== null ? "status {$response->status}" : $outcome->curlError,
                 'wait_seconds' => round($wait, 3),
             ]);
             $sink?->discard();
@@ -112,9 +118,6 @@ final class HttpTransport
      */
     private function headerLines(string $method, bool $hasBody, array $options): array
     {
-        if (!$hasBody && $method !== 'POST' && !isset($options['headers'])) {
-            return [$this->plainLines, true];
-        }
         $headers = $this->baseHeaders;
         if ($hasBody) {
             $headers['content-type'] = 'application/json';
@@ -137,7 +140,7 @@ final class HttpTransport
     }
 
     /**
-     * One try. Never throws: the outcome, good or bad, is returned.
+     * One try: the answer, whatever its status, or why none came. Never throws.
      *
      * @param list<string> $lines
      */
@@ -149,7 +152,7 @@ final class HttpTransport
         ?string $payload,
         float $timeout,
         ?FileSink $sink,
-    ): Attempt {
+    ): HttpResponse|NoAnswer {
         $curl = $this->curl ??= curl_init();
         $milliseconds = (int) ceil($timeout * 1000);
         // A GET like the one before (same headers and timeout) only needs its URL set: resetting
@@ -170,21 +173,18 @@ final class HttpTransport
         $this->errorBody = '';
         $this->streamedHeaders = '';
         $result = curl_exec($curl);
-        $errno = curl_errno($curl);
-        $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        if ($errno !== 0 || $status === 0) {
+        $status = $result === false ? 0 : (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+        if ($status === 0 || curl_errno($curl) !== 0) {
             $this->lastSetup = null;
-            return new Attempt(null, $errno, curl_error($curl) ?: 'no answer', $this->sinkStarted, $sink?->error());
+            return new NoAnswer(curl_errno($curl), curl_error($curl) ?: 'no answer', $sink?->error());
         }
         if ($sink !== null) {
             $body = $status >= 200 && $status < 300 ? '' : $this->errorBody;
-            $response = new HttpResponse($status, $this->streamedHeaders, $body);
-            return new Attempt($response, 0, '', $this->sinkStarted, null);
+            return new HttpResponse($status, $this->streamedHeaders, $body);
         }
-        $text = \is_string($result) ? $result : '';
         $headerSize = (int) curl_getinfo($curl, CURLINFO_HEADER_SIZE);
-        $response = new HttpResponse($status, substr($text, 0, $headerSize), (string) substr($text, $headerSize));
-        return new Attempt($response, 0, '', false, null);
+        $text = (string) $result;
+        return new HttpResponse($status, substr($text, 0, $headerSize), substr($text, $headerSize));
     }
 
     /**
@@ -255,27 +255,31 @@ final class HttpTransport
         curl_setopt_array($curl, $options);
     }
 
-    private function failure(Attempt $attempt, string $url, float $timeout, int $retries): \RuntimeException
-    {
-        if ($attempt->response !== null) {
-            return ErrorFactory::fromResponse($attempt->response, $this->apiName);
+    private function failure(
+        HttpResponse|NoAnswer $outcome,
+        string $url,
+        float $timeout,
+        int $retries,
+    ): \RuntimeException {
+        if ($outcome instanceof HttpResponse) {
+            return ErrorFactory::fromResponse($outcome, $this->apiName);
         }
         $retried = $retries === 0 ? '' : sprintf(' (retried %d time%s)', $retries, $retries === 1 ? '' : 's');
-        if ($attempt->sinkError !== null) {
+        if ($outcome->sinkError !== null) {
             return new ApiConnectionException(sprintf(
                 'The download from %s stopped: %s. Pass a path or stream that can be written.',
                 $this->apiName,
-                $attempt->sinkError,
+                $outcome->sinkError,
             ));
         }
-        if ($attempt->sinkStarted) {
+        if ($this->sinkStarted) {
             return new ApiConnectionException(sprintf(
                 'The download from %s broke off before the end (%s); the partial file was removed. Download it again.',
                 $this->apiName,
-                $attempt->curlError,
+                $outcome->curlError,
             ));
         }
-        if ($attempt->curlErrno === CURLE_OPERATION_TIMEDOUT) {
+        if ($outcome->curlErrno === CURLE_OPERATION_TIMEDOUT) {
             return new TimeoutException(sprintf(
                 '%s did not answer within %s s%s. Raise the timeout option (per client or per call) if the call '
                 . 'needs longer.',
@@ -288,7 +292,7 @@ final class HttpTransport
             'Could not reach %s at %s: %s%s. Check base_url and your network.',
             $this->apiName,
             self::origin($url),
-            $attempt->curlError,
+            $outcome->curlError,
             $retried,
         ));
     }

@@ -75,7 +75,7 @@ abstract class AbstractService
         array|RankquillObject|null $body = null,
         array $query = [],
     ): RankquillObject {
-        $response = $this->send($method, $path, $query, $body, RequestOptions::check($options));
+        $response = $this->send($method, $path, $query, $body, $options === [] ? [] : RequestOptions::check($options));
         return new $class(self::decode($response));
     }
 
