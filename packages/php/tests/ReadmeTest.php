@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Rankquill\Tests;
 
+use Rankquill\Tests\Support\Composer;
 use Rankquill\Tests\Support\ServerTestCase;
 
 /**
@@ -52,15 +53,7 @@ final class ReadmeTest extends ServerTestCase
             'repositories' => [['type' => 'path', 'url' => \dirname(__DIR__)], ['packagist.org' => false]],
             'minimum-stability' => 'dev',
         ]));
-        exec(
-            'cd ' . escapeshellarg(self::$project) . ' && COMPOSER_ALLOW_SUPERUSER=1 composer install '
-                . '--no-interaction --quiet 2>&1',
-            $output,
-            $status,
-        );
-        if ($status !== 0) {
-            throw new \RuntimeException("composer install failed:\n" . implode("\n", $output));
-        }
+        Composer::install(self::$project);
     }
 
     public static function tearDownAfterClass(): void
