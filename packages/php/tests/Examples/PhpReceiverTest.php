@@ -27,7 +27,21 @@ final class PhpReceiverTest extends ServerTestCase
 
     public static function setUpBeforeClass(): void
     {
-        self::$example = ReferenceServer::repositoryRoot() . '/examples/php-receiver';
+        // A copy, so that the test writes nothing into the repository; its path repository points
+        // at this package as the example's own `../../packages/php` does.
+        $source = ReferenceServer::repositoryRoot() . '/examples/php-receiver';
+        self::$example = sys_get_temp_dir() . '/rankquill-example-' . bin2hex(random_bytes(4));
+        $folder = new \RecursiveDirectoryIterator($source, \FilesystemIterator::SKIP_DOTS);
+        foreach (new \RecursiveIteratorIterator($folder) as $file) {
+            $relative = substr($file->getPathname(), \strlen($source) + 1);
+            if (preg_match('#^vendor/|^composer\.lock$|\.db$#', $relative) !== 1) {
+                @mkdir(\dirname(self::$example . "/{$relative}"), 0o777, true);
+                copy($file->getPathname(), self::$example . "/{$relative}");
+            }
+        }
+        $composer = json_decode((string) file_get_contents("{$source}/composer.json"), true);
+        $composer['repositories'][0]['url'] = \dirname(__DIR__, 2);
+        file_put_contents(self::$example . '/composer.json', json_encode($composer));
         Composer::install(self::$example);
     }
 
@@ -40,6 +54,7 @@ final class PhpReceiverTest extends ServerTestCase
             @unlink($process->stderrFile);
         }
         self::$sites = [];
+        exec('rm -rf ' . escapeshellarg(self::$example));
     }
 
     /** Starts the example site with `php -S` and answers its base URL. */
@@ -188,13 +203,14 @@ final class PhpReceiverTest extends ServerTestCase
 
     public function testWebhookPhpIsThreeLinesOfCodeAndTheReadmeShowsItAsItIs(): void
     {
-        $code = (string) file_get_contents(self::$example . '/public/webhook.php');
+        $source = ReferenceServer::repositoryRoot() . '/examples/php-receiver';
+        $code = (string) file_get_contents("{$source}/public/webhook.php");
         $lines = array_filter(
             explode("\n", $code),
             fn (string $line) => $line !== '' && !preg_match('#^(<\?php|declare\(|//)#', $line),
         );
         $this->assertCount(3, $lines);
-        $readme = (string) file_get_contents(self::$example . '/README.md');
+        $readme = (string) file_get_contents("{$source}/README.md");
         $this->assertStringContainsString("<!-- sample file: examples/php-receiver/public/webhook.php "
             . "-->\n```php\n{$code}```", $readme);
     }
