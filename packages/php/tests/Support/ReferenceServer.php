@@ -50,6 +50,10 @@ final class ReferenceServer
                 "{$logs}-server.out",
                 "{$logs}-server.err",
             ));
+            register_shutdown_function(static function () use ($logs): void {
+                @unlink("{$logs}-server.out");
+                @unlink("{$logs}-server.err");
+            });
         }
         return self::$shared;
     }
