@@ -13,7 +13,7 @@ require dirname(__DIR__) . '/tests/Support/ReferenceServer.php';
 
 use Rankquill\Tests\Support\ReferenceServer;
 
-const ROUNDS = 41;
+const ROUNDS = 101;
 const CALLS_PER_ROUND = 100;
 const WARM_UP_ROUNDS = 5;
 
