@@ -95,6 +95,8 @@ final class RankquillClientTest extends TestCase
         yield 'unknown option' => [['apiKey' => 'x'] + $base, 'Unknown option "apiKey"; the options are api_key, '
             . 'base_url'];
         yield 'headers not an array' => [['default_headers' => 'x'] + $base, '"default_headers"'];
+        $keyHeader = ['Authorization' => 'Bearer rq_x'];
+        yield 'the key as a header' => [['default_headers' => $keyHeader] + $base, 'Pass the key as api_key'];
         yield 'logger without methods' => [['logger' => new \stdClass()] + $base, 'PSR-3'];
     }
 

@@ -5,14 +5,14 @@ declare(strict_types=1);
 namespace Rankquill\Internal;
 
 use Rankquill\Exception\ApiConnectionException;
-use Rankquill\Exception\ApiException;
+use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\TimeoutException;
 
 /**
  * @internal Sends requests with one kept-alive curl handle: headers, JSON bodies,
  * Idempotency-Key, per-attempt timeouts and retries, and turns every failure into one of the
- * library's exceptions. The key is read from its `Secret` only inside `attempt()`, which never
- * throws, so no exception's trace carries it as an argument.
+ * library's exceptions. The key is read from its `Secret` only inside `configure()`, which
+ * never throws, so no exception's trace carries it as an argument.
  */
 final class HttpTransport
 {
@@ -39,13 +39,16 @@ final class HttpTransport
         private readonly string $baseUrl,
         private readonly float $timeout,
         private readonly int $maxRetries,
-        array $defaultHeaders,
+        #[\SensitiveParameter] array $defaultHeaders,
         private readonly ?object $logger,
         private readonly string $apiName,
     ) {
         $headers = ['accept' => 'application/json', 'user-agent' => UserAgent::value()];
         foreach ($defaultHeaders as $name => $value) {
             $headers[strtolower((string) $name)] = $value;
+        }
+        if (isset($headers[$credentialsHeader])) {
+            throw new InvalidArgumentException("Pass the key as api_key, not as a {$credentialsHeader} header.");
         }
         $this->baseHeaders = array_filter($headers, static fn ($value): bool => $value !== null);
         $this->plainLines = self::lines($this->baseHeaders);
