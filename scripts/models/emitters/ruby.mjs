@@ -58,7 +58,8 @@ function rubyClass(schema) {
     if (index > 0) lines.push('');
     const doc = [];
     if (field.description) doc.push(...wrap(field.description));
-    doc.push(`@return [${yardType(field)}]${valuesNote(field.type)}`);
+    doc.push(`@return [${yardType(field)}]`);
+    if (field.type.values) doc.push(...wrap(valuesNote(field.type), 86).map((line) => `  ${line}`));
     if (RESERVED.has(field.name)) doc.push(`Read it with \`model[:${field.name}]\`: the name is a method of every object.`);
     lines.push(...comment(doc, '      '));
     const conversion = conversionOf(field.type);
@@ -171,7 +172,7 @@ function yardType(field) {
 function valuesNote(type) {
   if (!type.values) return '';
   const listed = type.values.map((value) => `"${value}"`).join(', ');
-  return type.open ? ` ${listed}, or a value a newer API adds` : ` one of ${listed}`;
+  return type.open ? `${listed}, or a value a newer API adds` : `one of ${listed}`;
 }
 
 function comment(lines, indent) {

@@ -116,7 +116,7 @@ module Rankquill
 
     def deep_copy(value)
       case value
-      when Hash then value.to_h { |key, item| [key, deep_copy(item)] }
+      when Hash then value.transform_values { |item| deep_copy(item) }
       when Array then value.map { |item| deep_copy(item) }
       when String then value.dup
       else value

@@ -64,7 +64,7 @@ module Rankquill
     # @return [Integer, nil] seconds to wait before the next request, from Retry-After
     def retry_after
       value = headers["retry-after"]
-      value && value.match?(/\A\d+\z/) ? Integer(value, 10) : nil
+      value&.match?(/\A\d+\z/) ? Integer(value, 10) : nil
     end
   end
 

@@ -5,7 +5,7 @@ module Rankquill
     # Builds request paths from ids, checking and percent-encoding every one, so an id can never
     # reach another route (`"a/b"` becomes `a%2Fb`; `"."`, `".."` and `""` are refused).
     module Path
-      UNRESERVED = /[^A-Za-z0-9\-._~]/.freeze
+      UNRESERVED = /[^A-Za-z0-9\-._~]/
 
       module_function
 

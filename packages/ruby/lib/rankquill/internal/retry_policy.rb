@@ -29,7 +29,7 @@ module Rankquill
         retry_after_wait = retry_after && wait_for(retry_after, may_be_timestamp: false)
         return nil if retry_after_wait && retry_after_wait > MAX_SERVER_WAIT
 
-        if status == 429 || status == 503
+        if [429, 503].include?(status)
           reset = headers["x-ratelimit-reset"]
           server_wait = retry_after ? retry_after_wait : reset && wait_for(reset, may_be_timestamp: true)
           return [server_wait, MAX_SERVER_WAIT].min if server_wait

@@ -82,7 +82,7 @@ module Rankquill
 
         unknown = options.keys - REQUEST_OPTIONS
         unless unknown.empty?
-          raise ArgumentError, "Unknown request option #{unknown.first.inspect}; use #{REQUEST_OPTIONS.join(', ')}."
+          raise ArgumentError, "Unknown request option #{unknown.first.inspect}; use #{REQUEST_OPTIONS.join(", ")}."
         end
 
         options
@@ -181,12 +181,12 @@ module Rankquill
       def raise_failure(failure, method, uri, target, retries, options)
         raise failure if failure.is_a?(APIError)
 
-        retried = retries.positive? ? " (retried #{retries} time#{'s' if retries > 1})" : ""
+        retried = retries.positive? ? " (retried #{retries} time#{"s" if retries > 1})" : ""
         what = "#{method.upcase} #{display(uri, target)}"
         if TIMEOUT_ERRORS.any? { |klass| failure.is_a?(klass) }
           log(:warn, "#{@service} request timed out: #{what}#{retried}")
-          raise APITimeoutError, "The #{@service} did not answer #{what} within #{options.fetch(:timeout, @timeout)} s#{retried}.",
-                cause: failure
+          seconds = options.fetch(:timeout, @timeout)
+          raise APITimeoutError, "The #{@service} did not answer #{what} within #{seconds} s#{retried}.", cause: failure
         end
         log(:warn, "#{@service} request failed: #{what}#{retried}: #{failure.class}")
         raise APIConnectionError, "Could not reach the #{@service} for #{what}#{retried}: " \
@@ -199,7 +199,7 @@ module Rankquill
 
       # The address without its query, which may hold a download URL's signature.
       def display(uri, target)
-        "#{uri.scheme}://#{uri.host}:#{uri.port}#{target.split('?', 2).first}"
+        "#{uri.scheme}://#{uri.host}:#{uri.port}#{target.split("?", 2).first}"
       end
 
       def log(level, message)
@@ -207,7 +207,7 @@ module Rankquill
       end
 
       def query_string(query, existing)
-        pairs = (query || {}).reject { |_, value| value.nil? }.map { |name, value| [name.to_s, value.to_s] }
+        pairs = (query || {}).compact.map { |name, value| [name.to_s, value.to_s] }
         return (existing ? "?#{existing}" : "") if pairs.empty?
 
         encoded = URI.encode_www_form(pairs)

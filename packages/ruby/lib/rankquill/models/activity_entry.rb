@@ -15,7 +15,10 @@ module Rankquill
       # @return [String]
       field :project_id
 
-      # @return [String] "content.generated", "content.published", "content.updated", "content.unpublished", "content.deleted", "keyword.ranking_changed", "ai_visibility.mention_detected", "webhook.delivery_succeeded", "webhook.delivery_failed", or a value a newer API adds
+      # @return [String]
+      #   "content.generated", "content.published", "content.updated", "content.unpublished",
+      #   "content.deleted", "keyword.ranking_changed", "ai_visibility.mention_detected",
+      #   "webhook.delivery_succeeded", "webhook.delivery_failed", or a value a newer API adds
       field :type
 
       # The webhook event the entry is about, such as `content.published`.

@@ -9,7 +9,8 @@ module Rankquill
       # @return [String]
       field :id
 
-      # @return [String] "essential", "professional", "agencies", "enterprise", or a value a newer API adds
+      # @return [String]
+      #   "essential", "professional", "agencies", "enterprise", or a value a newer API adds
       field :plan
 
       # @return [Integer]

@@ -7,7 +7,9 @@ module Rankquill
     # Visibility figures of one AI platform, computed like the overall score from its answers
     # only.
     class AiVisibilityPlatformBreakdown < Rankquill::BaseModel
-      # @return [String] "chatgpt", "perplexity", "gemini", "claude", "google_ai_overviews", or a value a newer API adds
+      # @return [String]
+      #   "chatgpt", "perplexity", "gemini", "claude", "google_ai_overviews", or a value a newer
+      #   API adds
       field :platform
 
       # Visibility score, 0–100, one decimal: 100 × (0.5 × mention rate + 0.3 × prominence + 0.2 ×

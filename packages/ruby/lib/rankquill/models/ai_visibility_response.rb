@@ -22,7 +22,9 @@ module Rankquill
       # @return [String]
       field :topic_id
 
-      # @return [String] "chatgpt", "perplexity", "gemini", "claude", "google_ai_overviews", or a value a newer API adds
+      # @return [String]
+      #   "chatgpt", "perplexity", "gemini", "claude", "google_ai_overviews", or a value a newer
+      #   API adds
       field :platform
 
       # Day (UTC) the prompt was asked for.

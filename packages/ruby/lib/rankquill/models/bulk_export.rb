@@ -14,13 +14,15 @@ module Rankquill
       # @return [String]
       field :project_id
 
-      # @return [String] "pending", "processing", "ready", "failed", "expired", or a value a newer API adds
+      # @return [String]
+      #   "pending", "processing", "ready", "failed", "expired", or a value a newer API adds
       field :status
 
       # @return [Array<String>]
       field :types
 
-      # @return [String] "json", "csv", "pdf", or a value a newer API adds
+      # @return [String]
+      #   "json", "csv", "pdf", or a value a newer API adds
       field :format
 
       # @return [ExportDateRange, nil]

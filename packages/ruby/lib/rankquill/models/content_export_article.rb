@@ -18,7 +18,8 @@ module Rankquill
       field :slug
 
       # Publication status: `draft` or `published`.
-      # @return [String] "generating", "draft", "published", "failed", or a value a newer API adds
+      # @return [String]
+      #   "generating", "draft", "published", "failed", or a value a newer API adds
       field :status
 
       # Target keyword the article was generated for.

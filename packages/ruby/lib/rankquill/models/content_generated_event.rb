@@ -19,7 +19,8 @@ module Rankquill
       field :project_id
 
       # `draft`, or `published` when the item was created with `auto_publish`.
-      # @return [String] "generating", "draft", "published", "failed", or a value a newer API adds
+      # @return [String]
+      #   "generating", "draft", "published", "failed", or a value a newer API adds
       field :status
 
       # Target keyword the article was written for.

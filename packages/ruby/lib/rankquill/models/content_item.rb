@@ -13,13 +13,16 @@ module Rankquill
       # @return [String]
       field :project_id
 
-      # @return [String] "generating", "draft", "published", "failed", or a value a newer API adds
+      # @return [String]
+      #   "generating", "draft", "published", "failed", or a value a newer API adds
       field :status
 
       # @return [String]
       field :keyword
 
-      # @return [String] "blog_post", "how_to", "listicle", "comparison", "product_review", "news", or a value a newer API adds
+      # @return [String]
+      #   "blog_post", "how_to", "listicle", "comparison", "product_review", "news", or a value
+      #   a newer API adds
       field :type
 
       # Requested length in words.

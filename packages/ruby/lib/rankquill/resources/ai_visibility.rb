@@ -39,7 +39,7 @@ module Rankquill
         file_call(path("/projects/%s/ai-visibility/export", project_id: project_id), query: { format: format },
                                                                                      to: to,
                                                                                      request_options: request_options,
-                                                                                     &block)
+                  &block)
       end
     end
   end

@@ -74,7 +74,7 @@ module Rankquill
         JSON.parse(result.body, symbolize_names: true)
       rescue JSON::ParserError
         raise Error, "The API answered #{result.status} with a body that is not JSON " \
-                     "(request id #{result.headers['x-request-id'] || 'unknown'}); " \
+                     "(request id #{result.headers["x-request-id"] || "unknown"}); " \
                      "check that base_url points at the Rankquill API."
       end
 

@@ -36,7 +36,7 @@ module Rankquill
       #   client.content.update("proj_123", "cnt_456", title: "The perfect cold brew ratio")
       def update(project_id, content_id, request_options: nil, **params)
         call(:put, item_path(project_id, content_id), Models::ContentItem, body: params,
-                                                                            request_options: request_options)
+                                                                           request_options: request_options)
       end
 
       # Lists a project's content, newest first, optionally by status.
@@ -110,8 +110,8 @@ module Rankquill
       #   File.open("content.md", "wb") { |io| client.content.export("proj_123", format: "markdown", to: io) }
       def export(project_id, format:, to: nil, request_options: nil, &block)
         file_call(path("/projects/%s/content/export", project_id: project_id), query: { format: format }, to: to,
-                                                                                request_options: request_options,
-                                                                                &block)
+                                                                               request_options: request_options,
+                  &block)
       end
 
       private

@@ -64,7 +64,7 @@ module Rankquill
       def download(export_or_url, to: nil, request_options: nil, &block)
         url = export_or_url.is_a?(String) ? export_or_url : ready_url(export_or_url)
         file_call("", url: absolute_url(url), to: to, authenticated: false, request_options: request_options,
-                      &block)
+                  &block)
       end
 
       private
@@ -79,7 +79,11 @@ module Rankquill
       # A download URL given as a path (the server did not know its own address) lives beside /v1.
       def absolute_url(url)
         return url if url.match?(%r{\Ahttps?://}i)
-        raise ArgumentError, "download needs an export or its download_url, got #{url.inspect}." unless url.start_with?("/")
+
+        unless url.start_with?("/")
+          raise ArgumentError,
+                "download needs an export or its download_url, got #{url.inspect}."
+        end
 
         @transport.base_url.sub(%r{/v1\z}, "") + url
       end

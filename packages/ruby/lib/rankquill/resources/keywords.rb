@@ -10,7 +10,7 @@ module Rankquill
       #   client.keywords.create("proj_123", keyword: "cold brew ratio").position
       def create(project_id, keyword:, request_options: nil)
         call(:post, keywords_path(project_id), Models::Keyword, body: { keyword: keyword },
-                                                                 request_options: request_options)
+                                                                request_options: request_options)
       end
 
       # Lists the tracked keywords, newest first.
@@ -48,7 +48,7 @@ module Rankquill
       #   client.keywords.export("proj_123", to: $stdout)
       def export(project_id, format: "csv", to: nil, request_options: nil, &block)
         file_call("#{keywords_path(project_id)}/export", query: { format: format }, to: to,
-                                                          request_options: request_options, &block)
+                                                         request_options: request_options, &block)
       end
 
       private

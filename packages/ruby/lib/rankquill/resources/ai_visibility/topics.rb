@@ -11,7 +11,7 @@ module Rankquill
         #   topic = client.ai_visibility.topics.create("proj_123", name: "Cold brew")
         def create(project_id, name:, request_options: nil)
           call(:post, topics_path(project_id), Models::AiVisibilityTopic, body: { name: name },
-                                                                           request_options: request_options)
+                                                                          request_options: request_options)
         end
 
         # Lists the topics, newest first.
