@@ -19,9 +19,15 @@ class PathParamsTest < Minitest::Test
       assert_match(/content_id must be a non-empty id/, error.message)
       assert_raises(ArgumentError) { @client.projects.retrieve(bad) }
     end
-    assert_raises(ArgumentError) { @client.projects.retrieve(nil) }
-    assert_raises(ArgumentError) { @client.keywords.performance("proj_1", 42) }
     assert_empty @scripted.requests
+  end
+
+  # Outside the signatures (an id must be a String), so checked on the path builder itself: the
+  # RBS run would stop these calls before the client sees them.
+  def test_an_id_that_is_not_a_string_is_refused
+    error = assert_raises(ArgumentError) { Rankquill::Internal::Path.segment("id", nil) }
+    assert_equal "id must be an id String, got NilClass.", error.message
+    assert_raises(ArgumentError) { Rankquill::Internal::Path.segment("keyword_id", 42) }
   end
 
   def test_every_segment_is_percent_encoded

@@ -27,10 +27,18 @@ class WithResponseTest < ServerTest
     assert_equal 201, created.status
   end
 
-  def test_create_and_wait_answers_the_item
-    item = with_clock_moving do
+  def test_create_and_wait_answers_the_last_poll
+    response = with_clock_moving do
       client.content.with_response.create_and_wait(project_id, keyword: "siphon", length: 300, poll_interval: 0.05)
     end
-    assert_instance_of Rankquill::Models::ContentItem, item
+    assert_instance_of Rankquill::Models::ContentItem, response.data
+    assert_equal "draft", response.data.status
+    assert_equal 200, response.status
+  end
+
+  def test_it_answers_to_the_resource_methods_only
+    proxy = client.projects.with_response
+    assert_respond_to proxy, :retrieve
+    assert_raises(NoMethodError) { proxy.not_a_method }
   end
 end

@@ -12,11 +12,11 @@ module Rankquill
       attr_reader :responses
 
       # @api private
-      def initialize(transport, with_response: false)
+      def initialize(transport)
         super
-        @topics = Topics.new(transport, with_response: with_response)
-        @prompts = Prompts.new(transport, with_response: with_response)
-        @responses = Responses.new(transport, with_response: with_response)
+        @topics = Topics.new(transport)
+        @prompts = Prompts.new(transport)
+        @responses = Responses.new(transport)
       end
 
       # The visibility score over a period (`from`, `to` as YYYY-MM-DD; default the last 30 days),

@@ -6,18 +6,25 @@ module Rankquill
     # `with_response`. The client creates the resources; there is no need to construct one.
     class APIResource
       # @api private
-      def initialize(transport, with_response: false)
+      def initialize(transport)
         @transport = transport
-        @with_response = with_response
+        @observer = nil
       end
 
       # The same resource, whose methods answer an APIResponse (the value in `data`, with the
       # status, headers, request id and rate-limit figures) instead of the value alone.
+      # @return [WithResponse]
       # @example
       #   response = client.projects.with_response.retrieve("proj_123")
       #   response.rate_limit.remaining
       def with_response
-        self.class.new(@transport, with_response: true)
+        WithResponse.new(self)
+      end
+
+      # A copy of this resource that passes every answer it gets to `observer`.
+      # @api private
+      def observed_by(observer)
+        dup.tap { |copy| copy.instance_variable_set(:@observer, observer) }
       end
 
       def inspect
@@ -65,7 +72,8 @@ module Rankquill
       end
 
       def answer(data, result)
-        @with_response ? APIResponse.new(data: data, status: result.status, headers: result.headers) : data
+        @observer&.call(result)
+        data
       end
 
       def parse_json(result)

@@ -85,7 +85,7 @@ module Rankquill
       def create_and_wait(project_id, keyword:, type: nil, length: nil, auto_publish: nil,
                           poll_interval: nil, wait_timeout: DEFAULT_WAIT_TIMEOUT, request_options: nil)
         started = monotonic
-        created = plain.create(project_id, keyword: keyword, type: type, length: length, auto_publish: auto_publish,
+        created = create(project_id, keyword: keyword, type: type, length: length, auto_publish: auto_publish,
                                            request_options: request_options)
         poll_options = request_options&.reject { |name, _| name == :idempotency_key }
         wait = poll_interval || estimated_seconds(created)
@@ -94,7 +94,7 @@ module Rankquill
           raise WaitTimeoutError.new(created.id, monotonic - started, "generating") if remaining <= 0
 
           sleep([wait, remaining].min)
-          item = plain.retrieve(project_id, created.id, request_options: poll_options)
+          item = retrieve(project_id, created.id, request_options: poll_options)
           return item unless item.status == "generating"
 
           wait = poll_interval || REPOLL_INTERVAL
@@ -118,11 +118,6 @@ module Rankquill
 
       def item_path(project_id, content_id)
         path("/projects/%s/content/%s", project_id: project_id, content_id: content_id)
-      end
-
-      # This resource without with_response, for the calls create_and_wait makes.
-      def plain
-        @with_response ? Content.new(@transport) : self
       end
 
       def estimated_seconds(created)

@@ -39,9 +39,8 @@ module Rankquill
       #   client.exports.download(export, to: "export.json") if export.status == "ready"
       def create_and_wait(project_id, types:, format:, date_range: nil, poll_interval: DEFAULT_POLL_INTERVAL,
                           wait_timeout: DEFAULT_WAIT_TIMEOUT, request_options: nil)
-        plain = @with_response ? Exports.new(@transport) : self
         started = monotonic
-        current = plain.create(project_id, types: types, format: format, date_range: date_range,
+        current = create(project_id, types: types, format: format, date_range: date_range,
                                            request_options: request_options)
         poll_options = request_options&.reject { |name, _| name == :idempotency_key }
         while %w[pending processing].include?(current.status)
@@ -49,7 +48,7 @@ module Rankquill
           raise WaitTimeoutError.new(current.id, monotonic - started, current.status) if remaining <= 0
 
           sleep([poll_interval, remaining].min)
-          current = plain.retrieve(project_id, current.id, request_options: poll_options)
+          current = retrieve(project_id, current.id, request_options: poll_options)
         end
         current
       end
