@@ -16,11 +16,11 @@ module Rankquill
       @resource = resource
     end
 
-    def method_missing(name, *args, **options, &block)
+    def method_missing(name, *args, **options, &)
       return super unless @resource.respond_to?(name)
 
       last = nil
-      value = @resource.observed_by(->(result) { last = result }).public_send(name, *args, **options, &block)
+      value = @resource.observed_by(->(result) { last = result }).public_send(name, *args, **options, &)
       return WithResponse.new(value) if last.nil? && value.is_a?(Resources::APIResource)
       raise Error, "#{name} made no call to answer with" if last.nil?
 

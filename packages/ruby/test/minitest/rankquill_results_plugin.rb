@@ -18,11 +18,13 @@ module Minitest
     end
 
     def record(result)
-      key = if result.skipped? then :skipped
-            elsif result.passed? then :passed
-            else :failed
-            end
-      @counts[key] += 1
+      @counts[outcome(result)] += 1
+    end
+
+    def outcome(result)
+      return :skipped if result.skipped?
+
+      result.passed? ? :passed : :failed
     end
 
     def report

@@ -86,7 +86,7 @@ module Rankquill
                           poll_interval: nil, wait_timeout: DEFAULT_WAIT_TIMEOUT, request_options: nil)
         started = monotonic
         created = create(project_id, keyword: keyword, type: type, length: length, auto_publish: auto_publish,
-                                           request_options: request_options)
+                                     request_options: request_options)
         poll_options = request_options&.reject { |name, _| name == :idempotency_key }
         wait = poll_interval || estimated_seconds(created)
         loop do

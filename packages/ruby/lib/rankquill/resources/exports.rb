@@ -41,7 +41,7 @@ module Rankquill
                           wait_timeout: DEFAULT_WAIT_TIMEOUT, request_options: nil)
         started = monotonic
         current = create(project_id, types: types, format: format, date_range: date_range,
-                                           request_options: request_options)
+                                     request_options: request_options)
         poll_options = request_options&.reject { |name, _| name == :idempotency_key }
         while %w[pending processing].include?(current.status)
           remaining = wait_timeout - (monotonic - started)
