@@ -12,9 +12,12 @@ module Rankquill
   #   project.to_h[:brand_names] # => ["Acme"]
   class BaseModel
     class << self
-      # Declares a field; `type` is a model class name, or `[name]` for an array of models.
+      # Declares a field: `json` is the JSON kind it holds (:string, :integer, :number, :boolean,
+      # :array, :object or :any), `type` a model class name (or `[name]` for an array of models)
+      # its value becomes.
       # @api private
-      def field(name, type: nil, reader: true)
+      def field(name, json: :any, required: false, nullable: false, type: nil, reader: true)
+        fields[name] = { json: json, required: required, nullable: nullable }.freeze
         conversions[name] = type if type
         return unless reader
 
@@ -28,6 +31,12 @@ module Rankquill
       # @api private
       def conversions
         @conversions ||= {}
+      end
+
+      # The declared fields: name => {json:, required:, nullable:}.
+      # @api private
+      def fields
+        @fields ||= {}
       end
 
       # Wraps parsed JSON (a Hash with Symbol keys) without copying it; anything else passes through.

@@ -10,48 +10,48 @@ module Rankquill
     class ActivityEntry < Rankquill::BaseModel
       # Activity id, `act_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # @return [String]
       #   "content.generated", "content.published", "content.updated", "content.unpublished",
       #   "content.deleted", "keyword.ranking_changed", "ai_visibility.mention_detected",
       #   "webhook.delivery_succeeded", "webhook.delivery_failed", or a value a newer API adds
-      field :type
+      field :type, json: :string, required: true
 
       # The webhook event the entry is about, such as `content.published`.
       # @return [String, nil]
-      field :event
+      field :event, json: :string, required: true, nullable: true
 
       # The content item concerned, when there is one.
       # @return [String, nil]
-      field :content_id
+      field :content_id, json: :string, required: true, nullable: true
 
       # The delivery (`dlv_…`, sent as `x-service-delivery`); for lifecycle entries, the one
       # queued for the event, or null when the project has no webhook.
       # @return [String, nil]
-      field :delivery_id
+      field :delivery_id, json: :string, required: true, nullable: true
 
       # Attempts made; delivery entries only.
       # @return [Integer, nil]
-      field :attempts
+      field :attempts, json: :integer, required: true, nullable: true
 
       # HTTP status of the last answer; null when the receiver gave none (network error, timeout).
       # @return [Integer, nil]
-      field :last_status
+      field :last_status, json: :integer, required: true, nullable: true
 
       # Why the last attempt failed; null after a success.
       # @return [String, nil]
-      field :last_error
+      field :last_error, json: :string, required: true, nullable: true
 
       # One line for people.
       # @return [String]
-      field :message
+      field :message, json: :string, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

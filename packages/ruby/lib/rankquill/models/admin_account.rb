@@ -7,17 +7,17 @@ module Rankquill
     # A new account and its main API key. The key is shown once; only its hash is stored.
     class AdminAccount < Rankquill::BaseModel
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
       #   "essential", "professional", "agencies", "enterprise", or a value a newer API adds
-      field :plan
+      field :plan, json: :string, required: true
 
       # @return [Integer]
-      field :rate_limit
+      field :rate_limit, json: :integer, required: true
 
       # @return [String]
-      field :api_key
+      field :api_key, json: :string, required: true
     end
   end
 end

@@ -7,7 +7,7 @@ module Rankquill
     # The answer of `admin.reset`.
     class AdminResetResponse < Rankquill::BaseModel
       # @return [Boolean]
-      field :reset
+      field :reset, json: :boolean, required: true
     end
   end
 end

@@ -8,19 +8,19 @@ module Rankquill
     class AiVisibilityCitedDomain < Rankquill::BaseModel
       # Host name without a leading `www.`.
       # @return [String]
-      field :domain
+      field :domain, json: :string, required: true
 
       # Answers citing the domain at least once.
       # @return [Integer]
-      field :responses
+      field :responses, json: :integer, required: true
 
       # responses as a share of all answers of the period, 0–100, one decimal.
       # @return [Numeric]
-      field :share
+      field :share, json: :number, required: true
 
       # True for the project's own domain and its subdomains.
       # @return [Boolean]
-      field :is_project_domain
+      field :is_project_domain, json: :boolean, required: true
     end
   end
 end

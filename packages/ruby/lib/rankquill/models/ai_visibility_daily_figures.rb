@@ -9,26 +9,26 @@ module Rankquill
       # Visibility score, 0–100, one decimal: 100 × (0.5 × mention rate + 0.3 × prominence + 0.2 ×
       # citation rate).
       # @return [Numeric]
-      field :score
+      field :score, json: :number, required: true
 
       # Citation score, 0–100, one decimal: the share of answers citing the project's domain.
       # @return [Numeric]
-      field :citation_score
+      field :citation_score, json: :number, required: true
 
       # Share of answers that mention the brand, 0–100, one decimal.
       # @return [Numeric]
-      field :mention_rate
+      field :mention_rate, json: :number, required: true
 
       # Mean sentence number of the first mention among answers that mention the brand, one
       # decimal; null when none does.
       # @return [Numeric, nil]
-      field :average_position
+      field :average_position, json: :number, required: true, nullable: true
 
       # @return [AiVisibilityDailyFiguresCounts]
-      field :counts, type: "AiVisibilityDailyFiguresCounts"
+      field :counts, json: :object, required: true, type: "AiVisibilityDailyFiguresCounts"
 
       # @return [String]
-      field :date
+      field :date, json: :string, required: true
     end
   end
 end

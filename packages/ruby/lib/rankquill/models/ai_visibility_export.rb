@@ -10,28 +10,28 @@ module Rankquill
     # one is given).
     class AiVisibilityExport < Rankquill::BaseModel
       # @return [String]
-      field :object
+      field :object, json: :string, required: true
 
       # @return [ExportProject]
-      field :project, type: "ExportProject"
+      field :project, json: :object, required: true, type: "ExportProject"
 
       # @return [String]
-      field :exported_at
+      field :exported_at, json: :string, required: true
 
       # @return [AiVisibilityScore]
-      field :visibility, type: "AiVisibilityScore"
+      field :visibility, json: :object, required: true, type: "AiVisibilityScore"
 
       # @return [Array<AiVisibilityDailyFigures>]
-      field :daily, type: ["AiVisibilityDailyFigures"]
+      field :daily, json: :array, required: true, type: ["AiVisibilityDailyFigures"]
 
       # @return [Array<AiVisibilityTopic>]
-      field :topics, type: ["AiVisibilityTopic"]
+      field :topics, json: :array, required: true, type: ["AiVisibilityTopic"]
 
       # @return [Array<AiVisibilityPrompt>]
-      field :prompts, type: ["AiVisibilityPrompt"]
+      field :prompts, json: :array, required: true, type: ["AiVisibilityPrompt"]
 
       # @return [Array<AiVisibilityResponse>]
-      field :responses, type: ["AiVisibilityResponse"]
+      field :responses, json: :array, required: true, type: ["AiVisibilityResponse"]
     end
   end
 end

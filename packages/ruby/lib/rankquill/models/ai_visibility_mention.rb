@@ -8,23 +8,23 @@ module Rankquill
     class AiVisibilityMention < Rankquill::BaseModel
       # The brand name of the project that was found, as configured.
       # @return [String]
-      field :brand
+      field :brand, json: :string, required: true
 
       # The words as the answer wrote them, such as "northwind cöffee".
       # @return [String]
-      field :matched_text
+      field :matched_text, json: :string, required: true
 
       # The sentence holding the mention, at most about 240 characters.
       # @return [String]
-      field :excerpt
+      field :excerpt, json: :string, required: true
 
       # 1-based number of the sentence of the answer in which the mention begins.
       # @return [Integer]
-      field :position
+      field :position, json: :integer, required: true
 
       # Index in `text` (UTF-16 code units) at which the mention begins.
       # @return [Integer]
-      field :offset
+      field :offset, json: :integer, required: true
     end
   end
 end

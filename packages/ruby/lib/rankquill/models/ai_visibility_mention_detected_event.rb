@@ -8,39 +8,39 @@ module Rankquill
     # to a tracked prompt.
     class AiVisibilityMentionDetectedEvent < Rankquill::BaseModel
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # AI response id, `rsp_…`.
       # @return [String]
-      field :response_id
+      field :response_id, json: :string, required: true
 
       # Prompt id, `prm_…`.
       # @return [String]
-      field :prompt_id
+      field :prompt_id, json: :string, required: true
 
       # AI platform that answered, such as chatgpt, perplexity, gemini.
       # @return [String]
-      field :platform
+      field :platform, json: :string, required: true
 
       # The brand name that was mentioned.
       # @return [String]
-      field :brand
+      field :brand, json: :string, required: true
 
       # The part of the answer that mentions the brand.
       # @return [String]
-      field :excerpt
+      field :excerpt, json: :string, required: true
 
       # URLs the answer cited, in order; may be empty.
       # @return [Array<String>]
-      field :cited_urls
+      field :cited_urls, json: :array, required: true
 
       # When the mention was found.
       # @return [String]
-      field :detected_at
+      field :detected_at, json: :string, required: true
     end
   end
 end

@@ -8,21 +8,21 @@ module Rankquill
     class AiVisibilityPrompt < Rankquill::BaseModel
       # Prompt id, `prm_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Topic id, `top_…`.
       # @return [String]
-      field :topic_id
+      field :topic_id, json: :string, required: true
 
       # The question, unique within the project, ignoring case.
       # @return [String]
-      field :text
+      field :text, json: :string, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

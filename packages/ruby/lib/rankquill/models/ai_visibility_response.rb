@@ -9,54 +9,54 @@ module Rankquill
     class AiVisibilityResponse < Rankquill::BaseModel
       # Response id, `rsp_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Prompt id, `prm_…`.
       # @return [String]
-      field :prompt_id
+      field :prompt_id, json: :string, required: true
 
       # Topic id of the prompt, `top_…`.
       # @return [String]
-      field :topic_id
+      field :topic_id, json: :string, required: true
 
       # @return [String]
       #   "chatgpt", "perplexity", "gemini", "claude", "google_ai_overviews", or a value a newer
       #   API adds
-      field :platform
+      field :platform, json: :string, required: true
 
       # Day (UTC) the prompt was asked for.
       # @return [String]
-      field :date
+      field :date, json: :string, required: true
 
       # When the platform was asked.
       # @return [String]
-      field :ran_at
+      field :ran_at, json: :string, required: true
 
       # The answer, as plain text (it may hold Markdown).
       # @return [String]
-      field :text
+      field :text, json: :string, required: true
 
       # True when the answer names one of the brand names of the project.
       # @return [Boolean]
-      field :mentioned
+      field :mentioned, json: :boolean, required: true
 
       # Every mention, in order of appearance.
       # @return [Array<AiVisibilityMention>]
-      field :mentions, type: ["AiVisibilityMention"]
+      field :mentions, json: :array, required: true, type: ["AiVisibilityMention"]
 
       # Every URL the answer cites, in order, without repeats.
       # @return [Array<String>]
-      field :cited_urls
+      field :cited_urls, json: :array, required: true
 
       # The cited URLs on the project's domain or one of its subdomains.
       # @return [Array<String>]
-      field :project_citations
+      field :project_citations, json: :array, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

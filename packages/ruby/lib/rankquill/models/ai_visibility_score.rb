@@ -9,39 +9,39 @@ module Rankquill
     # without answers scores 0 with counts 0 and average_position null.
     class AiVisibilityScore < Rankquill::BaseModel
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # @return [AiVisibilityScorePeriod]
-      field :period, type: "AiVisibilityScorePeriod"
+      field :period, json: :object, required: true, type: "AiVisibilityScorePeriod"
 
       # Visibility score, 0–100, one decimal: 100 × (0.5 × mention rate + 0.3 × prominence + 0.2 ×
       # citation rate).
       # @return [Numeric]
-      field :score
+      field :score, json: :number, required: true
 
       # Citation score, 0–100, one decimal: the share of answers citing the project's domain.
       # @return [Numeric]
-      field :citation_score
+      field :citation_score, json: :number, required: true
 
       # Share of answers that mention the brand, 0–100, one decimal.
       # @return [Numeric]
-      field :mention_rate
+      field :mention_rate, json: :number, required: true
 
       # Mean sentence number of the first mention among answers that mention the brand, one
       # decimal; null when none does.
       # @return [Numeric, nil]
-      field :average_position
+      field :average_position, json: :number, required: true, nullable: true
 
       # @return [AiVisibilityScoreCounts]
-      field :counts, type: "AiVisibilityScoreCounts"
+      field :counts, json: :object, required: true, type: "AiVisibilityScoreCounts"
 
       # One entry per platform, in the order of AI_PLATFORMS, also without answers.
       # @return [Array<AiVisibilityPlatformBreakdown>]
-      field :platforms, type: ["AiVisibilityPlatformBreakdown"]
+      field :platforms, json: :array, required: true, type: ["AiVisibilityPlatformBreakdown"]
 
       # The 10 domains cited by the most answers, most cited first.
       # @return [Array<AiVisibilityCitedDomain>]
-      field :cited_domains, type: ["AiVisibilityCitedDomain"]
+      field :cited_domains, json: :array, required: true, type: ["AiVisibilityCitedDomain"]
     end
   end
 end

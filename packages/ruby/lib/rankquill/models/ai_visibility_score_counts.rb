@@ -8,19 +8,19 @@ module Rankquill
     class AiVisibilityScoreCounts < Rankquill::BaseModel
       # Answers in the period.
       # @return [Integer]
-      field :responses
+      field :responses, json: :integer, required: true
 
       # Answers that mention the brand.
       # @return [Integer]
-      field :mentioned
+      field :mentioned, json: :integer, required: true
 
       # Answers that cite the project's domain.
       # @return [Integer]
-      field :cited
+      field :cited, json: :integer, required: true
 
       # Mentions in all answers.
       # @return [Integer]
-      field :mentions
+      field :mentions, json: :integer, required: true
     end
   end
 end

@@ -8,14 +8,14 @@ module Rankquill
     class AiVisibilityScorePeriod < Rankquill::BaseModel
       # First day counted.
       # @return [String]
-      field :from
+      field :from, json: :string, required: true
 
       # Last day counted.
       # @return [String]
-      field :to
+      field :to, json: :string, required: true
 
       # @return [Integer]
-      field :days
+      field :days, json: :integer, required: true
     end
   end
 end

@@ -8,21 +8,21 @@ module Rankquill
     class AiVisibilityTopic < Rankquill::BaseModel
       # Topic id, `top_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Unique within the project, ignoring case.
       # @return [String]
-      field :name
+      field :name, json: :string, required: true
 
       # Number of prompts in the topic.
       # @return [Integer]
-      field :prompt_count
+      field :prompt_count, json: :integer, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

@@ -8,43 +8,43 @@ module Rankquill
     class ArticlePayload < Rankquill::BaseModel
       # Headline. Required by the receiver.
       # @return [String]
-      field :title
+      field :title, json: :string, required: true
 
       # URL-friendly identifier, unique per article. Required by the receiver.
       # @return [String]
-      field :slug
+      field :slug, json: :string, required: true
 
       # Full body as HTML. Required by the receiver.
       # @return [String]
-      field :content
+      field :content, json: :string, required: true
 
       # Short summary.
       # @return [String]
-      field :excerpt
+      field :excerpt, json: :string, required: true
 
       # @return [String]
-      field :meta_title
+      field :meta_title, json: :string, required: true
 
       # @return [String]
-      field :meta_description
+      field :meta_description, json: :string, required: true
 
       # @return [Array<String>]
-      field :keywords
+      field :keywords, json: :array, required: true
 
       # May be an empty string.
       # @return [String]
-      field :canonical_url
+      field :canonical_url, json: :string, required: true
 
       # Image URL.
       # @return [String]
-      field :featured_image
+      field :featured_image, json: :string, required: true
 
       # @return [String]
-      field :author
+      field :author, json: :string, required: true
 
       # Language code such as en, fr, es.
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
     end
   end
 end

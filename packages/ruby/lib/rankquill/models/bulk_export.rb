@@ -9,58 +9,58 @@ module Rankquill
     class BulkExport < Rankquill::BaseModel
       # Export id, `exp_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # @return [String]
       #   "pending", "processing", "ready", "failed", "expired", or a value a newer API adds
-      field :status
+      field :status, json: :string, required: true
 
       # @return [Array<String>]
-      field :types
+      field :types, json: :array, required: true
 
       # @return [String]
       #   "json", "csv", "pdf", or a value a newer API adds
-      field :format
+      field :format, json: :string, required: true
 
       # @return [ExportDateRange, nil]
-      field :date_range, type: "ExportDateRange"
+      field :date_range, json: :object, required: true, nullable: true, type: "ExportDateRange"
 
       # Name the file is downloaded under.
       # @return [String]
-      field :filename
+      field :filename, json: :string, required: true
 
       # Media type of the file.
       # @return [String]
-      field :content_type
+      field :content_type, json: :string, required: true
 
       # Size of the file once ready.
       # @return [Integer, nil]
-      field :size_bytes
+      field :size_bytes, json: :integer, required: true, nullable: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
 
       # When the export became `ready` or `failed`.
       # @return [String, nil]
-      field :completed_at
+      field :completed_at, json: :string, required: true, nullable: true
 
       # When the file of a ready export is deleted.
       # @return [String, nil]
-      field :expires_at
+      field :expires_at, json: :string, required: true, nullable: true
 
       # While `ready`: a signed URL that serves the file without an API key, valid until
       # `download_url_expires_at`.
       # @return [String, nil]
-      field :download_url
+      field :download_url, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :download_url_expires_at
+      field :download_url_expires_at, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :failure_reason
+      field :failure_reason, json: :string, required: true, nullable: true
     end
   end
 end

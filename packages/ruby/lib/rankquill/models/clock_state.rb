@@ -7,7 +7,7 @@ module Rankquill
     # Current instant of the server clock.
     class ClockState < Rankquill::BaseModel
       # @return [String]
-      field :now
+      field :now, json: :string, required: true
     end
   end
 end

@@ -7,25 +7,25 @@ module Rankquill
     # Answer of POST /projects/:id/content (spec 2.2).
     class ContentCreateResponse < Rankquill::BaseModel
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
       #   "generating", "draft", "published", "failed", or a value a newer API adds
-      field :status
+      field :status, json: :string, required: true
 
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # @return [String]
       #   "blog_post", "how_to", "listicle", "comparison", "product_review", "news", or a value
       #   a newer API adds
-      field :type
+      field :type, json: :string, required: true
 
       # @return [String]
-      field :estimated_completion
+      field :estimated_completion, json: :string, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

@@ -7,27 +7,27 @@ module Rankquill
     # Body of `content.deleted`: an article that had been published was permanently deleted.
     class ContentDeletedEvent < Rankquill::BaseModel
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # Content id, `cnt_…`.
       # @return [String]
-      field :content_id
+      field :content_id, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Slug of the article as it was published; receivers remove by slug.
       # @return [String]
-      field :slug
+      field :slug, json: :string, required: true
 
       # Language code of the article, such as en.
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
 
       # When the article was taken offline or deleted.
       # @return [String]
-      field :occurred_at
+      field :occurred_at, json: :string, required: true
     end
   end
 end

@@ -8,16 +8,16 @@ module Rankquill
     # `published`), oldest first.
     class ContentExport < Rankquill::BaseModel
       # @return [String]
-      field :object
+      field :object, json: :string, required: true
 
       # @return [ExportProject]
-      field :project, type: "ExportProject"
+      field :project, json: :object, required: true, type: "ExportProject"
 
       # @return [String]
-      field :exported_at
+      field :exported_at, json: :string, required: true
 
       # @return [Array<ContentExportArticle>]
-      field :articles, type: ["ContentExportArticle"]
+      field :articles, json: :array, required: true, type: ["ContentExportArticle"]
     end
   end
 end

@@ -9,54 +9,54 @@ module Rankquill
     class ContentExportArticle < Rankquill::BaseModel
       # Content id, `cnt_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :title
+      field :title, json: :string, required: true
 
       # @return [String]
-      field :slug
+      field :slug, json: :string, required: true
 
       # Publication status: `draft` or `published`.
       # @return [String]
       #   "generating", "draft", "published", "failed", or a value a newer API adds
-      field :status
+      field :status, json: :string, required: true
 
       # Target keyword the article was generated for.
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # @return [String, nil]
-      field :meta_title
+      field :meta_title, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :meta_description
+      field :meta_description, json: :string, required: true, nullable: true
 
       # SEO keywords.
       # @return [Array<String>]
-      field :keywords
+      field :keywords, json: :array, required: true
 
       # Featured image URL.
       # @return [String, nil]
-      field :featured_image
+      field :featured_image, json: :string, required: true, nullable: true
 
       # Body as sanitized HTML.
       # @return [String]
-      field :content
+      field :content, json: :string, required: true
 
       # Body as plain text.
       # @return [String]
-      field :content_text
+      field :content_text, json: :string, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
 
       # @return [String]
-      field :updated_at
+      field :updated_at, json: :string, required: true
 
       # Time of the latest publication; null for a draft never published.
       # @return [String, nil]
-      field :published_at
+      field :published_at, json: :string, required: true, nullable: true
     end
   end
 end

@@ -8,34 +8,34 @@ module Rankquill
     # `content.published` follows when it is published.
     class ContentGeneratedEvent < Rankquill::BaseModel
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # Content id, `cnt_…`.
       # @return [String]
-      field :content_id
+      field :content_id, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # `draft`, or `published` when the item was created with `auto_publish`.
       # @return [String]
       #   "generating", "draft", "published", "failed", or a value a newer API adds
-      field :status
+      field :status, json: :string, required: true
 
       # Target keyword the article was written for.
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # @return [String]
-      field :title
+      field :title, json: :string, required: true
 
       # @return [String]
-      field :slug
+      field :slug, json: :string, required: true
 
       # When the content item was created.
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
     end
   end
 end

@@ -8,92 +8,92 @@ module Rankquill
     class ContentItem < Rankquill::BaseModel
       # Content id, `cnt_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # @return [String]
       #   "generating", "draft", "published", "failed", or a value a newer API adds
-      field :status
+      field :status, json: :string, required: true
 
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # @return [String]
       #   "blog_post", "how_to", "listicle", "comparison", "product_review", "news", or a value
       #   a newer API adds
-      field :type
+      field :type, json: :string, required: true
 
       # Requested length in words.
       # @return [Integer]
-      field :length
+      field :length, json: :integer, required: true
 
       # @return [Boolean]
-      field :auto_publish
+      field :auto_publish, json: :boolean, required: true
 
       # @return [String, nil]
-      field :title
+      field :title, json: :string, required: true, nullable: true
 
       # Unique within the project.
       # @return [String, nil]
-      field :slug
+      field :slug, json: :string, required: true, nullable: true
 
       # Body as sanitized HTML.
       # @return [String, nil]
-      field :content
+      field :content, json: :string, required: true, nullable: true
 
       # Body as plain text.
       # @return [String, nil]
-      field :content_text
+      field :content_text, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :excerpt
+      field :excerpt, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :meta_title
+      field :meta_title, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :meta_description
+      field :meta_description, json: :string, required: true, nullable: true
 
       # @return [Array<String>]
-      field :keywords
+      field :keywords, json: :array, required: true
 
       # @return [String, nil]
-      field :featured_image
+      field :featured_image, json: :string, required: true, nullable: true
 
       # @return [String, nil]
-      field :author
+      field :author, json: :string, required: true, nullable: true
 
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
 
       # @return [String]
-      field :canonical_url
+      field :canonical_url, json: :string, required: true
 
       # @return [Integer, nil]
-      field :word_count
+      field :word_count, json: :integer, required: true, nullable: true
 
       # @return [String, nil]
-      field :failure_reason
+      field :failure_reason, json: :string, required: true, nullable: true
 
       # @return [String]
-      field :estimated_completion
+      field :estimated_completion, json: :string, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
 
       # @return [String]
-      field :updated_at
+      field :updated_at, json: :string, required: true
 
       # Time of the latest publication.
       # @return [String, nil]
-      field :published_at
+      field :published_at, json: :string, required: true, nullable: true
 
       # URL the webhook receiver answered for the latest `content.published` or `content.updated`
       # delivery, as it sent it; null until known and after unpublishing.
       # @return [String, nil]
-      field :published_url
+      field :published_url, json: :string, required: true, nullable: true
     end
   end
 end

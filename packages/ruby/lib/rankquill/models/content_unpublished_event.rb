@@ -8,27 +8,27 @@ module Rankquill
     # it offline.
     class ContentUnpublishedEvent < Rankquill::BaseModel
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # Content id, `cnt_…`.
       # @return [String]
-      field :content_id
+      field :content_id, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Slug of the article as it was published; receivers remove by slug.
       # @return [String]
-      field :slug
+      field :slug, json: :string, required: true
 
       # Language code of the article, such as en.
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
 
       # When the article was taken offline or deleted.
       # @return [String]
-      field :occurred_at
+      field :occurred_at, json: :string, required: true
     end
   end
 end

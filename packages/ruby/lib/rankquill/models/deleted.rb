@@ -7,10 +7,10 @@ module Rankquill
     # Answer of a DELETE call.
     class Deleted < Rankquill::BaseModel
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [Boolean]
-      field :deleted
+      field :deleted, json: :boolean, required: true
     end
   end
 end

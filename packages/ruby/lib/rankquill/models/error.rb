@@ -7,7 +7,7 @@ module Rankquill
     # Error body of the main API.
     class Error < Rankquill::BaseModel
       # @return [ErrorDetail]
-      field :error, type: "ErrorDetail"
+      field :error, json: :object, required: true, type: "ErrorDetail"
     end
   end
 end

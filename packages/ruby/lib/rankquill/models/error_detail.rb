@@ -9,19 +9,19 @@ module Rankquill
       # One of: invalid_request_error, authentication_error, not_found_error, conflict_error,
       # rate_limit_error, api_error.
       # @return [String]
-      field :type
+      field :type, json: :string, required: true
 
       # What was wrong and what to send instead.
       # @return [String]
-      field :message
+      field :message, json: :string, required: true
 
       # The request field that was wrong, when one was.
       # @return [String, nil]
-      field :param
+      field :param, json: :string
 
       # Same as the X-Request-Id response header.
       # @return [String]
-      field :request_id
+      field :request_id, json: :string, required: true
     end
   end
 end

@@ -8,11 +8,11 @@ module Rankquill
     class ExportDateRange < Rankquill::BaseModel
       # A date in YYYY-MM-DD form (UTC).
       # @return [String]
-      field :from
+      field :from, json: :string, required: true
 
       # A date in YYYY-MM-DD form (UTC).
       # @return [String]
-      field :to
+      field :to, json: :string, required: true
     end
   end
 end

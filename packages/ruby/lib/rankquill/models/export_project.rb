@@ -7,13 +7,13 @@ module Rankquill
     # The project an export was taken from.
     class ExportProject < Rankquill::BaseModel
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :name
+      field :name, json: :string, required: true
 
       # @return [String]
-      field :domain
+      field :domain, json: :string, required: true
     end
   end
 end

@@ -7,7 +7,7 @@ module Rankquill
     # The answer of `health`.
     class HealthResponse < Rankquill::BaseModel
       # @return [String]
-      field :status
+      field :status, json: :string, required: true
     end
   end
 end

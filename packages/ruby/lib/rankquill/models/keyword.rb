@@ -10,51 +10,51 @@ module Rankquill
     class Keyword < Rankquill::BaseModel
       # Keyword id, `kw_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # The search query, trimmed with its whitespace collapsed.
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # Estimated searches per month.
       # @return [Integer]
-      field :volume
+      field :volume, json: :integer, required: true
 
       # Position of the project's site in the latest check, 1–100; null when not in the top 100.
       # @return [Integer, nil]
-      field :position
+      field :position, json: :integer, required: true, nullable: true
 
       # Position in the check before the latest one; null when not ranked then or when there was
       # none.
       # @return [Integer, nil]
-      field :previous_position
+      field :previous_position, json: :integer, required: true, nullable: true
 
       # previous_position − position: positive means the page moved up. Null when either is null.
       # @return [Integer, nil]
-      field :change
+      field :change, json: :integer, required: true, nullable: true
 
       # Times the site was shown for the keyword on the day of the latest check.
       # @return [Integer]
-      field :impressions
+      field :impressions, json: :integer, required: true
 
       # Clicks to the site from the keyword on the day of the latest check.
       # @return [Integer]
-      field :clicks
+      field :clicks, json: :integer, required: true
 
       # 0–100, one decimal: how much traffic better content could win (see docs/keywords.md).
       # @return [Numeric]
-      field :opportunity_score
+      field :opportunity_score, json: :number, required: true
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
 
       # When the latest rank check ran.
       # @return [String]
-      field :last_checked_at
+      field :last_checked_at, json: :string, required: true
     end
   end
 end

@@ -9,33 +9,33 @@ module Rankquill
     class KeywordOpportunity < Rankquill::BaseModel
       # Keyword id, `kw_…`.
       # @return [String]
-      field :keyword_id
+      field :keyword_id, json: :string, required: true
 
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # 100 × demand × reachability × click_gap, one decimal.
       # @return [Numeric]
-      field :opportunity_score
+      field :opportunity_score, json: :number, required: true
 
       # Estimated searches per month.
       # @return [Integer]
-      field :volume
+      field :volume, json: :integer, required: true
 
       # Latest position, 1–100; null when not in the top 100.
       # @return [Integer, nil]
-      field :position
+      field :position, json: :integer, required: true, nullable: true
 
       # Impressions on the day of the latest check.
       # @return [Integer]
-      field :impressions
+      field :impressions, json: :integer, required: true
 
       # Clicks on the day of the latest check.
       # @return [Integer]
-      field :clicks
+      field :clicks, json: :integer, required: true
 
       # @return [KeywordOpportunityFactors]
-      field :factors, type: "KeywordOpportunityFactors"
+      field :factors, json: :object, required: true, type: "KeywordOpportunityFactors"
     end
   end
 end

@@ -8,17 +8,17 @@ module Rankquill
     class KeywordOpportunityFactors < Rankquill::BaseModel
       # min(1, log10(volume + 1) / 5): how many people search for the keyword.
       # @return [Numeric]
-      field :demand
+      field :demand, json: :number, required: true
 
       # 1 at positions 1–4, falling by 1/40 a position to 0.1 at 40 and below; 0.05 when not
       # ranked.
       # @return [Numeric]
-      field :reachability
+      field :reachability, json: :number, required: true
 
       # 1 − (clicks / impressions) / CTR at position 1, at least 0: the share of clicks still to
       # win.
       # @return [Numeric]
-      field :click_gap
+      field :click_gap, json: :number, required: true
     end
   end
 end

@@ -8,24 +8,24 @@ module Rankquill
     class KeywordPerformancePoint < Rankquill::BaseModel
       # UTC day of the check, `YYYY-MM-DD`.
       # @return [String]
-      field :date
+      field :date, json: :string, required: true
 
       # Position that day, 1–100; null when not in the top 100.
       # @return [Integer, nil]
-      field :position
+      field :position, json: :integer, required: true, nullable: true
 
       # Position of the check before − this position: positive means the page moved up. Null when
       # either is null, and on the first check.
       # @return [Integer, nil]
-      field :change
+      field :change, json: :integer, required: true, nullable: true
 
       # Times the site was shown for the keyword that day.
       # @return [Integer]
-      field :impressions
+      field :impressions, json: :integer, required: true
 
       # Clicks to the site from the keyword that day.
       # @return [Integer]
-      field :clicks
+      field :clicks, json: :integer, required: true
     end
   end
 end

@@ -7,34 +7,34 @@ module Rankquill
     # Body of `keyword.ranking_changed`: a rank check moved a tracked keyword.
     class KeywordRankingChangedEvent < Rankquill::BaseModel
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # Project id, `proj_…`.
       # @return [String]
-      field :project_id
+      field :project_id, json: :string, required: true
 
       # Keyword id, `kw_…`.
       # @return [String]
-      field :keyword_id
+      field :keyword_id, json: :string, required: true
 
       # @return [String]
-      field :keyword
+      field :keyword, json: :string, required: true
 
       # Position before this check; null when not ranked.
       # @return [Integer, nil]
-      field :previous_position
+      field :previous_position, json: :integer, required: true, nullable: true
 
       # Position found by this check; null when not ranked.
       # @return [Integer, nil]
-      field :position
+      field :position, json: :integer, required: true, nullable: true
 
       # previous_position − position: positive means the page moved up. Null when either is null.
       # @return [Integer, nil]
-      field :change
+      field :change, json: :integer, required: true, nullable: true
 
       # When the rank check ran.
       # @return [String]
-      field :checked_at
+      field :checked_at, json: :string, required: true
     end
   end
 end

@@ -8,23 +8,23 @@ module Rankquill
     class Pagination < Rankquill::BaseModel
       # Page size used.
       # @return [Integer]
-      field :limit
+      field :limit, json: :integer, required: true
 
       # Number of items skipped.
       # @return [Integer]
-      field :offset
+      field :offset, json: :integer, required: true
 
       # Number of items in this page.
       # @return [Integer]
-      field :count
+      field :count, json: :integer, required: true
 
       # Number of items in the whole list.
       # @return [Integer]
-      field :total
+      field :total, json: :integer, required: true
 
       # True when another page follows.
       # @return [Boolean]
-      field :has_more
+      field :has_more, json: :boolean, required: true
     end
   end
 end

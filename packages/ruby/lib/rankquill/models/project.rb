@@ -8,36 +8,36 @@ module Rankquill
     class Project < Rankquill::BaseModel
       # Project id, `proj_…`.
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :name
+      field :name, json: :string, required: true
 
       # Host name of the site, such as `example.com`.
       # @return [String]
-      field :domain
+      field :domain, json: :string, required: true
 
       # Language code of the project, such as `en` or `nl`.
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
 
       # Names that count as a mention of the brand.
       # @return [Array<String>]
-      field :brand_names
+      field :brand_names, json: :array, required: true
 
       # Key of the public article API for this project.
       # @return [String]
-      field :public_api_key
+      field :public_api_key, json: :string, required: true
 
       # Where events are delivered; null when no webhook is set.
       # @return [ProjectWebhook, nil]
-      field :webhook, type: "ProjectWebhook"
+      field :webhook, json: :object, required: true, nullable: true, type: "ProjectWebhook"
 
       # @return [String]
-      field :created_at
+      field :created_at, json: :string, required: true
 
       # @return [String]
-      field :updated_at
+      field :updated_at, json: :string, required: true
     end
   end
 end

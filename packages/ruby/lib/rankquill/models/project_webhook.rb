@@ -9,11 +9,11 @@ module Rankquill
     class ProjectWebhook < Rankquill::BaseModel
       # Events are POSTed here.
       # @return [String]
-      field :url
+      field :url, json: :string, required: true
 
       # A secret is set; it is sent as `x-service-key` with every delivery.
       # @return [Boolean]
-      field :secret_set
+      field :secret_set, json: :boolean, required: true
     end
   end
 end

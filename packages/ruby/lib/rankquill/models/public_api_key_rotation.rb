@@ -7,7 +7,7 @@ module Rankquill
     # Answer of POST /projects/:id/public-api-key/rotate.
     class PublicApiKeyRotation < Rankquill::BaseModel
       # @return [String]
-      field :public_api_key
+      field :public_api_key, json: :string, required: true
     end
   end
 end

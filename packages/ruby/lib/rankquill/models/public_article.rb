@@ -7,29 +7,29 @@ module Rankquill
     # A published article with its HTML body.
     class PublicArticle < Rankquill::BaseModel
       # @return [String]
-      field :id
+      field :id, json: :string, required: true
 
       # @return [String]
-      field :title
+      field :title, json: :string, required: true
 
       # Meta description.
       # @return [String]
-      field :description
+      field :description, json: :string, required: true
 
       # Language code of the project.
       # @return [String]
-      field :language
+      field :language, json: :string, required: true
 
       # Publication time, or creation time when never published.
       # @return [String]
-      field :published_at
+      field :published_at, json: :string, required: true
 
       # @return [String]
-      field :updated_at
+      field :updated_at, json: :string, required: true
 
       # Body as HTML.
       # @return [String]
-      field :content
+      field :content, json: :string, required: true
     end
   end
 end

@@ -7,13 +7,13 @@ module Rankquill
     # Answer of the list call, newest first.
     class PublicArticleListResponse < Rankquill::BaseModel
       # @return [Boolean]
-      field :success
+      field :success, json: :boolean, required: true
 
       # @return [Array<PublicArticleListItem>]
-      field :articles, type: ["PublicArticleListItem"]
+      field :articles, json: :array, required: true, type: ["PublicArticleListItem"]
 
       # @return [Pagination]
-      field :pagination, type: "Pagination"
+      field :pagination, json: :object, required: true, type: "Pagination"
     end
   end
 end

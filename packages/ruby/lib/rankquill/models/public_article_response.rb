@@ -7,10 +7,10 @@ module Rankquill
     # Answer of the single-article call.
     class PublicArticleResponse < Rankquill::BaseModel
       # @return [Boolean]
-      field :success
+      field :success, json: :boolean, required: true
 
       # @return [PublicArticle]
-      field :article, type: "PublicArticle"
+      field :article, json: :object, required: true, type: "PublicArticle"
     end
   end
 end

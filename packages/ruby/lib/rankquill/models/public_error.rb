@@ -7,10 +7,10 @@ module Rankquill
     # Error body of the public article API.
     class PublicError < Rankquill::BaseModel
       # @return [Boolean]
-      field :success
+      field :success, json: :boolean, required: true
 
       # @return [String]
-      field :error
+      field :error, json: :string, required: true
     end
   end
 end

@@ -8,7 +8,7 @@ module Rankquill
     class WebhookReceiverError < Rankquill::BaseModel
       # What was wrong and what to send instead.
       # @return [String]
-      field :error
+      field :error, json: :string, required: true
     end
   end
 end

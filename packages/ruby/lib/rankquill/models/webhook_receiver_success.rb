@@ -9,10 +9,10 @@ module Rankquill
     # that publish no page.
     class WebhookReceiverSuccess < Rankquill::BaseModel
       # @return [Boolean]
-      field :success
+      field :success, json: :boolean, required: true
 
       # @return [String]
-      field :url
+      field :url, json: :string, required: true
     end
   end
 end

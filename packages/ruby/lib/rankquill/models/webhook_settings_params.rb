@@ -9,12 +9,12 @@ module Rankquill
     class WebhookSettingsParams < Rankquill::BaseModel
       # Absolute http(s) URL that receives the events.
       # @return [String]
-      field :url
+      field :url, json: :string, required: true
 
       # Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of
       # `webhook-signature`.
       # @return [String]
-      field :secret
+      field :secret, json: :string, required: true
     end
   end
 end

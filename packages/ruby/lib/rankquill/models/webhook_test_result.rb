@@ -10,27 +10,27 @@ module Rankquill
     class WebhookTestResult < Rankquill::BaseModel
       # `x-service-delivery` and `webhook-id` of the test delivery.
       # @return [String]
-      field :delivery_id
+      field :delivery_id, json: :string, required: true
 
       # @return [String]
-      field :event
+      field :event, json: :string, required: true
 
       # The receiver's HTTP status; null when it gave no answer (see `error`).
       # @return [Integer, nil]
-      field :status
+      field :status, json: :integer, required: true, nullable: true
 
       # The receiver's answer: parsed JSON, or the text when it is not JSON.
       # @return [Object]
-      field :body
+      field :body, json: :any, required: true
 
       # The `url` of a `{"success": true, "url"}` answer: where the test article was published.
       # @return [String, nil]
-      field :url
+      field :url, json: :string, required: true, nullable: true
 
       # Null when the receiver answered 2xx; otherwise what went wrong (status, network error,
       # timeout).
       # @return [String, nil]
-      field :error
+      field :error, json: :string, required: true, nullable: true
     end
   end
 end
