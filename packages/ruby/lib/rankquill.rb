@@ -37,9 +37,19 @@ require_relative "rankquill/resources/activity"
 require_relative "rankquill/resources/webhooks"
 require_relative "rankquill/client"
 require_relative "rankquill/public_articles"
+require_relative "rankquill/webhooks/signature_error"
+require_relative "rankquill/webhooks/signature"
+require_relative "rankquill/webhooks/delivery"
+require_relative "rankquill/webhooks/html_entities"
+require_relative "rankquill/webhooks/html_sanitizer"
+require_relative "rankquill/webhooks/article_store"
+require_relative "rankquill/webhooks/memory_store"
+require_relative "rankquill/webhooks/sqlite_store"
+require_relative "rankquill/webhooks/article_validation"
+require_relative "rankquill/webhooks/receiver"
 
 # The Rankquill client: the main API (Rankquill::Client), the public article API
-# (Rankquill::PublicArticles) and a webhook receiver (Rankquill::Webhooks::Receiver, loaded with
-# `require "rankquill/webhooks"`).
+# (Rankquill::PublicArticles) and a webhook receiver (Rankquill::Webhooks::Receiver, a Rack
+# application). The sqlite3 gem is loaded only when a Rankquill::Webhooks::SqliteStore is made.
 module Rankquill
 end
