@@ -47,14 +47,12 @@ module Rankquill
     #   Rankquill::Client.new(api_key: "rq_live_...", base_url: "http://127.0.0.1:4010/v1", max_retries: 5)
     def initialize(api_key: nil, base_url: nil, timeout: DEFAULT_TIMEOUT, max_retries: DEFAULT_MAX_RETRIES,
                    logger: nil, default_headers: {})
-      key = Internal::Settings.value_or_env(api_key, "RANKQUILL_API_KEY")
-      if key.nil? || key.to_s.empty?
-        raise Error, "No API key: pass Rankquill::Client.new(api_key: ...) or set the RANKQUILL_API_KEY " \
-                     "environment variable."
-      end
-
-      @base_url = Internal::Settings.base_url(
-        Internal::Settings.value_or_env(base_url, "RANKQUILL_BASE_URL"),
+      key = Internal::Settings.api_key(
+        api_key, "RANKQUILL_API_KEY",
+        "pass Rankquill::Client.new(api_key: ...) or set the RANKQUILL_API_KEY environment variable"
+      )
+      @base_url = Internal::Settings.base_url_or_env(
+        base_url, "RANKQUILL_BASE_URL",
         "pass Rankquill::Client.new(base_url: ...) or set RANKQUILL_BASE_URL to the main API address " \
         "ending in /v1, such as http://127.0.0.1:4010/v1"
       )

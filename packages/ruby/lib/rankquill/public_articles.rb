@@ -35,19 +35,18 @@ module Rankquill
     #   Rankquill::PublicArticles.new(api_key: "rqp_...", base_url: "http://127.0.0.1:4010/public-article-api")
     def initialize(api_key: nil, base_url: nil, timeout: DEFAULT_TIMEOUT, max_retries: DEFAULT_MAX_RETRIES,
                    logger: nil)
-      key = Internal::Settings.value_or_env(api_key, "RANKQUILL_PUBLIC_API_KEY")
-      if key.nil? || key.to_s.empty?
-        raise Error, "No API key: pass Rankquill::PublicArticles.new(api_key: ...) or set " \
-                     "RANKQUILL_PUBLIC_API_KEY to the project's public article API key."
-      end
-
-      @base_url = Internal::Settings.base_url(
-        Internal::Settings.value_or_env(base_url, "RANKQUILL_CONTENT_API_URL"),
+      key = Internal::Settings.api_key(
+        api_key, "RANKQUILL_PUBLIC_API_KEY",
+        "pass Rankquill::PublicArticles.new(api_key: ...) or set RANKQUILL_PUBLIC_API_KEY to the project's " \
+        "public article API key"
+      )
+      @base_url = Internal::Settings.base_url_or_env(
+        base_url, "RANKQUILL_CONTENT_API_URL",
         "pass Rankquill::PublicArticles.new(base_url: ...) or set RANKQUILL_CONTENT_API_URL, such as " \
         "http://127.0.0.1:4010/public-article-api"
       )
       @transport = Internal::Transport.new(
-        base_url: @base_url, auth_headers: { "x-service-key" => key.to_s },
+        base_url: @base_url, auth_headers: { "x-service-key" => key },
         timeout: Internal::Settings.timeout(timeout), max_retries: Internal::Settings.max_retries(max_retries),
         logger: logger, service: "Rankquill public article API"
       )

@@ -14,6 +14,19 @@ module Rankquill
         text.nil? || text.empty? ? nil : text
       end
 
+      # The key given, else the environment variable's; raises Error saying `how` to pass one.
+      def api_key(value, name, how)
+        key = value_or_env(value, name)
+        raise Error, "No API key: #{how}." if key.nil? || key.to_s.empty?
+
+        key.to_s
+      end
+
+      # The address given, else the environment variable's, checked; raises Error saying `how`.
+      def base_url_or_env(value, name, how)
+        base_url(value_or_env(value, name), how)
+      end
+
       def base_url(value, how)
         raise Error, "No base URL: #{how}." if value.nil? || value.to_s.empty?
 

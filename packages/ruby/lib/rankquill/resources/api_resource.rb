@@ -94,6 +94,11 @@ module Rankquill
       def path(template, **ids)
         Internal::Path.build(template, **ids)
       end
+
+      # Seconds on a clock that only moves forward, for the waits of create_and_wait.
+      def monotonic
+        Process.clock_gettime(Process::CLOCK_MONOTONIC)
+      end
     end
   end
 end

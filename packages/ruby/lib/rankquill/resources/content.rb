@@ -125,10 +125,6 @@ module Rankquill
       rescue ArgumentError, TypeError
         REPOLL_INTERVAL
       end
-
-      def monotonic
-        Process.clock_gettime(Process::CLOCK_MONOTONIC)
-      end
     end
   end
 end

@@ -86,10 +86,6 @@ module Rankquill
 
         @transport.base_url.sub(%r{/v1\z}, "") + url
       end
-
-      def monotonic
-        Process.clock_gettime(Process::CLOCK_MONOTONIC)
-      end
     end
   end
 end
