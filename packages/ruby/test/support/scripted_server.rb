@@ -8,12 +8,13 @@ require "socket"
 class ScriptedServer
   Request = Struct.new(:verb, :target, :headers, :body, keyword_init: true)
 
-  attr_reader :requests
+  attr_reader :requests, :connections
 
   # Each answer: {status:, headers: {}, body: "", delay: seconds, drop: true (close without answering)}.
   def initialize(*answers)
     @answers = answers.flatten
     @requests = []
+    @connections = 0
     @mutex = Mutex.new
     @server = TCPServer.new("127.0.0.1", 0)
     @thread = Thread.new { accept_loop }
@@ -33,6 +34,7 @@ class ScriptedServer
   def accept_loop
     loop do
       socket = @server.accept
+      @mutex.synchronize { @connections += 1 }
       Thread.new(socket) { |client| serve(client) }
     end
   rescue IOError
