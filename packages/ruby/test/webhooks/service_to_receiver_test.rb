@@ -50,21 +50,31 @@ class ServiceToReceiverTest < ServerTest
   def test_every_event_the_service_sends
     events = %w[content.generated content.published content.updated content.unpublished content.deleted
                 keyword.ranking_changed ai_visibility.mention_detected]
-    events.each do |event|
-      output, status = Open3.capture2e(ENV.fetch("RANKQUILL_NODE", "node"), MockServer::CLI, "trigger", event,
-                                       "--to", "#{@http.url}/webhook", "--secret", SECRET)
-      assert status.success?, "#{event}: #{output}"
-      answer = JSON.parse(output.lines.last)
-      assert_equal 200, answer["status"], "#{event}: #{output}"
-    end
+    events.each { |event| assert_equal 200, trigger(event, "--secret", SECRET), event }
     assert_equal 2, @articles.size
   end
 
   def test_a_wrong_secret_is_refused
-    output, status = Open3.capture2e(ENV.fetch("RANKQUILL_NODE", "node"), MockServer::CLI, "trigger",
-                                     "content.published", "--to", "#{@http.url}/webhook", "--secret", "not-it")
-    refute status.success?
-    assert_equal 401, JSON.parse(output.lines.last)["status"]
+    assert_equal 401, trigger("content.published", "--secret", "not-it")
     assert_empty @articles
+  end
+
+  def test_with_a_signing_secret_only_deliveries_signed_with_it_pass
+    signing_secret = "whsec_#{[Random.bytes(32)].pack("m0")}"
+    @http.app = signed = Rankquill::Webhooks::Receiver.new(secret: SECRET, signing_secret: signing_secret)
+    assert_equal 200, trigger("content.published", "--secret", SECRET, "--signing-secret", signing_secret)
+    refute_empty signed.store.list
+    other = "whsec_#{[Random.bytes(32)].pack("m0")}"
+    assert_equal 401, trigger("content.published", "--secret", SECRET, "--signing-secret", other)
+    assert_equal 401, trigger("content.published", "--secret", SECRET)
+  end
+
+  private
+
+  # Sends a sample event with the CLI's `trigger`, as the service does; answers the receiver's status.
+  def trigger(event, *options)
+    output, = Open3.capture2e(ENV.fetch("RANKQUILL_NODE", "node"), MockServer::CLI, "trigger", event,
+                              "--to", "#{@http.url}/webhook", *options)
+    JSON.parse(output.lines.last).fetch("status")
   end
 end

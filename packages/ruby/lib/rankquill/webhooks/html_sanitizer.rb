@@ -149,15 +149,14 @@ module Rankquill
       end
 
       # A path-relative URL, or one whose scheme is in the list. Browsers skip control characters
-      # and spaces inside a scheme (`java\tscript:`), so those go before the scheme is read;
-      # `//host` and `\\host` are refused, and so is an entity left undecoded before a colon.
+      # and spaces inside a scheme (`java\tscript:`), so those (and comments) go from the copy
+      # whose scheme is read; `//host` and `\\host` are refused.
       def allowed_url?(value)
-        cleaned = value.gsub(/[\u0000-\u0020]+/, "")
+        cleaned = value.gsub(/[\u0000-\u0020]+/, "").gsub(/<!--.*?-->/m, "")
         scheme = cleaned[/\A([A-Za-z][A-Za-z0-9.+-]*):/, 1]
         return @url_schemes.include?(scheme.downcase) if scheme
-        return false if cleaned.match?(%r{\A[/\\]{2}})
 
-        !cleaned[%r{\A[^/?#]*}].match?(/&[A-Za-z#]/)
+        !cleaned.match?(%r{\A[/\\]{2}})
       end
 
       def decode(text)

@@ -42,10 +42,10 @@ module Rankquill
       end
 
       check_timestamp(timestamp, tolerance, now)
-      expected = OpenSSL::HMAC.digest("SHA256", key, "#{id}.#{timestamp}.#{body.to_s.b}".b)
+      expected = [OpenSSL::HMAC.digest("SHA256", key, "#{id}.#{timestamp}.#{body.to_s.b}".b)].pack("m0")
       matched = signatures.split.any? do |entry|
         version, signature = entry.split(",", 2)
-        version == "v1" && signature && OpenSSL.secure_compare(expected, signature.unpack1("m"))
+        version == "v1" && signature && OpenSSL.secure_compare(expected, signature)
       end
       unless matched
         raise SignatureError.new(:signature_mismatch,
