@@ -7,7 +7,7 @@ module Rankquill
     class ConnectionPool
       # A connection and whether it served a call before (a kept-alive socket the server may
       # have closed meanwhile).
-      Lease = Struct.new(:http, :reused)
+      Lease = Struct.new(:http, :reused, :timeout)
 
       def initialize
         @idle = Hash.new { |hash, key| hash[key] = [] }
@@ -18,15 +18,16 @@ module Rankquill
       # returns, and is closed when the block raises (its state is then unknown).
       def with_connection(uri, timeout)
         key = [uri.scheme, uri.host, uri.port]
-        lease = checkout(key) || Lease.new(start(uri, timeout), false)
-        configure(lease.http, timeout)
+        lease = checkout(key) || Lease.new(start(uri, timeout), false, timeout)
+        configure(lease, timeout) unless lease.timeout == timeout
         finished = false
         result = yield lease
         finished = true
         result
       ensure
         if finished
-          @mutex.synchronize { @idle[key].push(Lease.new(lease.http, true)) }
+          lease.reused = true
+          @mutex.synchronize { @idle[key].push(lease) }
         else
           close(lease&.http)
         end
@@ -54,15 +55,15 @@ module Rankquill
         # The client's own loop retries, with backoff and an Idempotency-Key; Net::HTTP's silent
         # retry would also repeat a timed-out GET and double its wait.
         http.max_retries = 0
-        configure(http, timeout)
+        http.open_timeout = http.read_timeout = http.write_timeout = timeout
         http.start
         http
       end
 
-      def configure(http, timeout)
-        http.open_timeout = timeout
-        http.read_timeout = timeout
-        http.write_timeout = timeout
+      def configure(lease, timeout)
+        http = lease.http
+        http.open_timeout = http.read_timeout = http.write_timeout = timeout
+        lease.timeout = timeout
       end
 
       def close(http)

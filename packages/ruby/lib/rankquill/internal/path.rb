@@ -27,6 +27,8 @@ module Rankquill
           raise ArgumentError, "#{name} must be a non-empty id other than \".\" and \"..\", got #{text.inspect}."
         end
 
+        return text unless text.match?(UNRESERVED)
+
         text.b.gsub(UNRESERVED) { |byte| format("%%%02X", byte.ord) }
       end
     end

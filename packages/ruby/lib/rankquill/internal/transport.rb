@@ -207,6 +207,8 @@ module Rankquill
       end
 
       def query_string(query, existing)
+        return "" if query.nil? && existing.nil?
+
         pairs = (query || {}).compact.map { |name, value| [name.to_s, value.to_s] }
         return (existing ? "?#{existing}" : "") if pairs.empty?
 
