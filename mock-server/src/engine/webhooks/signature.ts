@@ -1,8 +1,22 @@
+import { signingSecretKey, signingSecretProblem } from '@rankquill/contract';
+
 const encoder = new TextEncoder();
+
+/**
+ * The HMAC key: per Standard Webhooks, the base64-decoded bytes of a signing secret
+ * (`whsec_…`). Until the service generates signing secrets, deliveries are signed with the
+ * webhook secret, whose UTF-8 bytes stay the key; receivers with a signing secret refuse those.
+ */
+function hmacKey(secret: string): Uint8Array<ArrayBuffer> {
+  return signingSecretProblem(secret) === undefined ? signingSecretKey(secret) : encoder.encode(secret);
+}
 
 /** What one Standard Webhooks signature covers. */
 export interface WebhookSignatureInput {
-  /** The project's webhook secret; its UTF-8 bytes are the HMAC key (no `whsec_` decoding). */
+  /**
+   * A signing secret, `whsec_` + base64, whose decoded bytes are the HMAC key; or, until the
+   * service generates those, the webhook secret, keyed by its UTF-8 bytes.
+   */
   secret: string;
   /** `webhook-id`: the delivery id, the same on every retry. */
   id: string;
@@ -18,7 +32,12 @@ export interface WebhookSignatureInput {
  *
  * @example
  * ```ts
- * const signature = await signWebhookPayload({ secret: 's3cret', id: 'dlv_1', timestamp: 1767225600, body: '{}' });
+ * const signature = await signWebhookPayload({
+ *   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+ *   id: 'dlv_1',
+ *   timestamp: 1767225600,
+ *   body: '{}',
+ * });
  * // 'v1,…'
  * ```
  */
@@ -30,7 +49,7 @@ export async function signWebhookPayload({
 }: WebhookSignatureInput): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
-    encoder.encode(secret),
+    hmacKey(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],
