@@ -30,7 +30,7 @@ class ErrorDetail extends RankquillObject
 
     /**
      * One of: invalid_request_error, authentication_error, not_found_error, conflict_error,
-     * rate_limit_error, api_error.
+     * rate_limit_error, permission_error, api_error.
      */
     public string $type;
 

@@ -7,7 +7,7 @@ module Rankquill
     # The `error` of a Error.
     class ErrorDetail < Rankquill::BaseModel
       # One of: invalid_request_error, authentication_error, not_found_error, conflict_error,
-      # rate_limit_error, api_error.
+      # rate_limit_error, permission_error, api_error.
       # @return [String]
       field :type, json: :string, required: true
 
