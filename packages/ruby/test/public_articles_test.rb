@@ -41,7 +41,7 @@ class PublicArticlesTest < ServerTest
     error = assert_raises(Rankquill::BadRequestError) { articles.list(limit: 101) }
     assert_equal "limit must be an integer from 1 to 100", error.message
     error = assert_raises(Rankquill::BadRequestError) { articles.list(offset: -1) }
-    assert_equal "offset must be an integer of 0 or more", error.message
+    assert_equal "offset must be an integer from 0 to 9007199254740991", error.message
   end
 
   def test_a_missing_key_or_address_says_how_to_pass_it
