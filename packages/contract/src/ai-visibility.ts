@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Timestamp } from './common';
+import { DateOnly, NOT_BLANK, Timestamp } from './common';
 import { named, openEnum } from './registry';
 
 /**
@@ -31,8 +31,8 @@ const platformParam = z.enum(AI_PLATFORMS, { error: `must be one of: ${AI_PLATFO
 const idParam = (what: string) =>
   z
     .string({ error: `must be a ${what} id` })
-    .trim()
-    .min(1, { error: `must be a ${what} id` });
+    .regex(NOT_BLANK, { error: `must be a ${what} id` })
+    .trim();
 
 export const AiVisibilityTopic = named(
   'AiVisibilityTopic',
@@ -53,9 +53,9 @@ export const AiVisibilityTopicCreateParams = named(
   z.strictObject({
     name: z
       .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must not be empty' })
       .max(AI_TOPIC_NAME_MAX_LENGTH, { error: `must be at most ${AI_TOPIC_NAME_MAX_LENGTH} characters` })
+      .regex(NOT_BLANK, { error: 'must not be empty' })
+      .trim()
       .describe('Name of the topic. Required; unique within the project, ignoring case.'),
   }),
 );
@@ -81,9 +81,9 @@ export const AiVisibilityPromptCreateParams = named(
     topic_id: idParam('topic').describe('Topic the prompt belongs to, `top_…`. Required.'),
     text: z
       .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must not be empty' })
       .max(AI_PROMPT_TEXT_MAX_LENGTH, { error: `must be at most ${AI_PROMPT_TEXT_MAX_LENGTH} characters` })
+      .regex(NOT_BLANK, { error: 'must not be empty' })
+      .trim()
       .describe('The question to ask. Required; unique within the project, ignoring case.'),
   }),
 );

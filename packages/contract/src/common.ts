@@ -20,6 +20,12 @@ export const Pagination = named(
 );
 export type Pagination = z.infer<typeof Pagination>;
 
+/**
+ * A string holding more than white space. Written as a pattern, before the value is trimmed, so
+ * the OpenAPI document says it too (`"pattern": "\\S"`): a trim is invisible to JSON Schema.
+ */
+export const NOT_BLANK = /\S/;
+
 /** What an `offset` out of range is told: the largest integer JSON numbers hold exactly. */
 export const OFFSET_RANGE = `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { NOT_BLANK, Timestamp } from './common';
 import { named, openEnum } from './registry';
 
 /**
@@ -37,9 +37,9 @@ export const ContentCreateParams = named(
   z.strictObject({
     keyword: z
       .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must not be empty' })
       .max(200, { error: 'must be at most 200 characters' })
+      .regex(NOT_BLANK, { error: 'must not be empty' })
+      .trim()
       .describe('Target keyword of the article. Required.'),
     type: ContentTypeParam.default('blog_post').describe('Kind of article.'),
     length: z
@@ -120,7 +120,7 @@ export type ContentItem = z.infer<typeof ContentItem>;
 
 const text = (max: number) =>
   z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
-const required = (max: number) => text(max).trim().min(1, { error: 'must not be empty' });
+const required = (max: number) => text(max).regex(NOT_BLANK, { error: 'must not be empty' }).trim();
 
 export const ContentUpdateParams = named(
   'ContentUpdateParams',

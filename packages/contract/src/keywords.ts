@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Timestamp } from './common';
+import { DateOnly, NOT_BLANK, Timestamp } from './common';
 import { named } from './registry';
 
 /** Longest keyword the service tracks, in characters, after whitespace is collapsed. */
@@ -25,9 +25,9 @@ export const KeywordCreateParams = named(
   z.strictObject({
     keyword: z
       .string({ error: 'must be a string' })
-      .overwrite(normalizeKeyword)
-      .min(1, { error: 'must not be empty' })
       .max(KEYWORD_MAX_LENGTH, { error: `must be at most ${KEYWORD_MAX_LENGTH} characters` })
+      .regex(NOT_BLANK, { error: 'must not be empty' })
+      .overwrite(normalizeKeyword)
       .describe(`Search query to track, 1–${KEYWORD_MAX_LENGTH} characters. Required.`),
   }),
 );

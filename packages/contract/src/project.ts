@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { NOT_BLANK, Timestamp } from './common';
 import { named } from './registry';
 
 /** Language codes are BCP 47 primary tags with an optional region: `en`, `nl`, `pt-BR`. */
@@ -66,18 +66,19 @@ export type Project = z.infer<typeof Project>;
 
 const name = z
   .string({ error: 'must be a string' })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(200, { error: 'must be at most 200 characters' });
+  .max(200, { error: 'must be at most 200 characters' })
+  .regex(NOT_BLANK, { error: 'must not be empty' })
+  .trim();
+// Checked as sent (white space around it and capitals allowed), then trimmed and lower-cased.
 const domain = z
   .string({ error: 'must be a string' })
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+  .regex(/^\s*(?=\S{1,253}\s*$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}\s*$/, {
     error: 'must be a host name such as example.com, without scheme or path',
-  });
+  })
+  .trim()
+  .toLowerCase();
 const brandNames = z
-  .array(z.string().trim().min(1, { error: 'must not be empty' }).max(100), {
+  .array(z.string().max(100).regex(NOT_BLANK, { error: 'must not be empty' }).trim(), {
     error: 'must be an array of strings',
   })
   .max(20, { error: 'must hold at most 20 names' });
