@@ -69,7 +69,7 @@ class ScriptedServer:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.01,), daemon=True)
 
     def __enter__(self) -> ScriptedServer:
         self._thread.start()
