@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isWebhookEventName, WEBHOOK_EVENT_NAMES } from '@rankquill/contract';
-import { buildWebhookRequest } from '../engine/webhook-request';
-import { sampleEvent } from '../engine/webhook-samples';
-import { FetchWebhookSender } from '../engine/webhook-sender';
+import { isWebhookEventName, WEBHOOK_EVENT_NAMES, WEBHOOK_HEADERS } from '@rankquill/contract';
+import { buildWebhookRequest } from '../engine/webhooks/request';
+import { sampleEvent } from '../engine/webhooks/samples';
+import { FetchWebhookSender } from '../engine/webhooks/sender';
+import { signWebhookPayload } from '../engine/webhooks/signature';
+import { signingSecretOption } from './signing-secret-option';
 import { CliUsageError } from './usage-error';
 
-export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [options]
+export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [--signing-secret whsec_...] [options]
 
-Sends a sample of <event> to a webhook receiver exactly as the service does (same headers,
-x-service-key, webhook-id/-timestamp/-signature) and prints the receiver's answer as one JSON
-line. Exits 0 on a 2xx answer, 1 otherwise. Events: ${WEBHOOK_EVENT_NAMES.join(', ')}.
+Sends a sample of <event> to a webhook receiver the way the service does (x-service-key,
+x-service-event, x-service-delivery; webhook-id, -timestamp and -signature only with a signing
+secret, timestamped with this machine's clock) and prints the receiver's answer as one JSON line.
+Exits 0 on a 2xx answer, 1 otherwise. Events: ${WEBHOOK_EVENT_NAMES.join(', ')}.
 
-  --to URL          the receiver's webhook URL (required)
-  --secret S        the webhook secret (required)
+  --to URL            the receiver's webhook URL (required)
+  --secret S          the webhook secret, sent as x-service-key (required)
+  --signing-secret S  sign the delivery with this signing secret (whsec_ + base64)
   --language L      language of the sample article                (default en)
   --project-id ID   project id put in the sample                  (default proj_sample)
 `;
@@ -29,6 +33,7 @@ export async function trigger(args: string[]): Promise<void> {
     options: {
       to: { type: 'string' },
       secret: { type: 'string' },
+      'signing-secret': { type: 'string' },
       language: { type: 'string', default: 'en' },
       'project-id': { type: 'string', default: 'proj_sample' },
       help: { type: 'boolean', default: false },
@@ -50,6 +55,7 @@ export async function trigger(args: string[]): Promise<void> {
     );
   }
   if (!values.secret) throw new CliUsageError('--secret is required: the secret the receiver expects.');
+  const signingSecret = signingSecretOption(values['signing-secret']);
   const at = Date.now();
   const deliveryId = `dlv_${Array.from(randomBytes(13), (byte) => ID_ALPHABET[byte % 32]).join('')}`;
   const body = JSON.stringify(
@@ -63,7 +69,26 @@ export async function trigger(args: string[]): Promise<void> {
     at,
     body,
   });
-  const answer = await new FetchWebhookSender().send(request);
+  // The engine still signs with the webhook secret (x-service-key), which proves nothing: send
+  // the spec's headers, and a signature only by a signing secret.
+  const {
+    [WEBHOOK_HEADERS.id]: _id,
+    [WEBHOOK_HEADERS.timestamp]: _timestamp,
+    [WEBHOOK_HEADERS.signature]: _signature,
+    ...headers
+  } = request.headers;
+  if (signingSecret !== undefined) {
+    const timestamp = Math.floor(at / 1000);
+    headers[WEBHOOK_HEADERS.id] = deliveryId;
+    headers[WEBHOOK_HEADERS.timestamp] = String(timestamp);
+    headers[WEBHOOK_HEADERS.signature] = await signWebhookPayload({
+      secret: signingSecret,
+      id: deliveryId,
+      timestamp,
+      body,
+    });
+  }
+  const answer = await new FetchWebhookSender().send({ ...request, headers });
   let parsed: unknown = answer.body;
   try {
     parsed = JSON.parse(answer.body);

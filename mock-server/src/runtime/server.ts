@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiOptions } from '../api/router';
-import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
-import { engineSchema } from '../engine/schema';
-import { FetchWebhookSender, type WebhookSender } from '../engine/webhook-sender';
+import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
+import { engineSchema } from '../engine/kernel/schema';
+import { FetchWebhookSender, type WebhookSender } from '../engine/webhooks/sender';
 import { createApp } from '../http/app';
 import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';

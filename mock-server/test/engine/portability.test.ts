@@ -4,8 +4,12 @@ import { type BuildOptions, build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const engine = (file: string) => fileURLToPath(new URL(`../../src/engine/${file}`, import.meta.url));
-const ENTRIES = ['template-article-generator.ts', 'article-html.ts'].map(engine);
-const SOURCES = ['template-article-generator.ts', 'article-phrases.ts', 'article-html.ts'].map(engine);
+const ENTRIES = ['content/template-article-generator.ts', 'content/article-html.ts'].map(engine);
+const SOURCES = [
+  'content/template-article-generator.ts',
+  'content/article-phrases.ts',
+  'content/article-html.ts',
+].map(engine);
 
 /** What the engine needs to run in a browser, a worker or MSW: no Node built-in may be left over. */
 const BROWSER: BuildOptions = {
@@ -27,11 +31,13 @@ describe('engine portability', () => {
       'template-article-generator.js',
     ]);
     const inputs = result.metafile?.inputs ?? {};
-    // Our own files import only each other and sanitize-html.
+    // Our own files import only each other, sanitize-html and the contract (its HTML allow-list).
     for (const [path, input] of Object.entries(inputs)) {
       if (!path.includes('src/engine/')) continue;
       for (const { original } of input.imports) {
-        expect(original ?? '', `import in ${path}`).toMatch(/^(\.\/[\w-]+|sanitize-html)$/);
+        expect(original ?? '', `import in ${path}`).toMatch(
+          /^(\.\/[\w-]+|sanitize-html|@rankquill\/contract)$/,
+        );
       }
     }
     // Node built-ins may only appear where a dependency's package.json "browser" field maps them
@@ -62,7 +68,7 @@ describe('engine portability', () => {
         ...BROWSER,
         stdin: {
           contents: `import * as builtin from '${specifier}';\nexport * from './template-article-generator';\nexport { builtin };`,
-          resolveDir: engine('.'),
+          resolveDir: engine('content'),
           loader: 'ts',
         },
       });
