@@ -14,7 +14,10 @@ from .support.mock_server import REPO_ROOT, MockServer
 from .support.samples import Sample, missing_output, samples_of
 
 DOCUMENTS = [REPO_ROOT / "packages" / "python" / "README.md", REPO_ROOT / "docs" / "python.md"]
-SAMPLES = [sample for document in DOCUMENTS for sample in samples_of(document, REPO_ROOT)]
+ALL_SAMPLES = [sample for document in DOCUMENTS for sample in samples_of(document, REPO_ROOT)]
+# A sample marked `<!-- sample skip: reason -->` shows a fragment that cannot run here (it mounts the
+# receiver in a framework the package does not depend on); every other sample runs.
+SAMPLES = [sample for sample in ALL_SAMPLES if sample.skip_reason is None]
 
 
 def sample_environment(server: MockServer) -> dict[str, str]:
@@ -46,14 +49,15 @@ def run_sample(python: str, sample: Sample, server: MockServer, cwd: Path) -> st
     return result.stdout
 
 
-def test_the_documents_have_samples() -> None:
+def test_the_documents_have_samples_and_say_why_any_does_not_run() -> None:
     assert {sample.file for sample in SAMPLES} == {"packages/python/README.md", "docs/python.md"}
-    for sample in SAMPLES:
-        assert sample.skip_reason is None or len(sample.skip_reason) >= 20, f"{sample.file}:{sample.line}"
+    not_run = [sample for sample in ALL_SAMPLES if sample.skip_reason is not None]
+    for sample in not_run:
+        assert len(sample.skip_reason or "") >= 20, f"{sample.file}:{sample.line}: say why it does not run"
+    # Deliberate: a new sample that does not run changes this number, in plain sight of the reviewer.
+    assert len(not_run) == 3
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[f"{sample.file}:{sample.line}" for sample in SAMPLES])
 def test_the_sample_runs_and_prints_what_it_says(sample: Sample, server: MockServer, tmp_path: Path) -> None:
-    if sample.skip_reason is not None:
-        pytest.skip(sample.skip_reason)
     run_sample(sys.executable, sample, server, tmp_path)

@@ -79,6 +79,21 @@ def test_every_event_the_trigger_command_sends_is_answered(receiver: WebhookRece
     assert context.url == f"/{article.language}/resources/blog/{article.slug}"
 
 
+def test_with_a_signing_secret_only_signed_deliveries_pass(serve: Serve) -> None:
+    signing_secret = "whsec_UdKC1BxxqzFyscfBSS4+5RSRPyWmYa2kcBl+wKWS720="
+    receiver = WebhookReceiver(SECRET, signing_secret=signing_secret)
+    with serve(app_of(receiver, serve)) as url:
+        signed = trigger("content.published", url, "--signing-secret", signing_secret)
+        unsigned = trigger("content.published", url)
+        other_key = trigger(
+            "content.published", url, "--signing-secret", "whsec_116fFo+d+A2+S3rrG367vHv0Hp9xruCo"
+        )
+    assert (signed["exit_code"], signed["status"]) == (0, 200)
+    assert (unsigned["exit_code"], unsigned["status"]) == (1, 401)
+    assert "webhook-id" in json.dumps(unsigned)
+    assert (other_key["exit_code"], other_key["status"]) == (1, 401)
+
+
 def test_the_service_delivers_a_published_article(
     receiver: WebhookReceiver, serve: Serve, server: MockServer
 ) -> None:
