@@ -158,7 +158,14 @@ class ArticlePage(Page[PublicArticleListItem]):
 
 
 class AsyncArticlePage(AsyncPage[PublicArticleListItem]):
-    """One page of published articles, newest first; `async for` walks every later page too."""
+    """One page of published articles, newest first; `async for` walks every later page too.
+
+    Example:
+        ```python
+        page = await articles.list(limit=10)
+        print([article.title for article in page.articles], page.pagination.total)
+        ```
+    """
 
     @property
     def articles(self) -> list[PublicArticleListItem]:
@@ -192,7 +199,14 @@ class AsyncPaginator(Generic[Item]):
 
 class AsyncArticlePaginator(AsyncPaginator[PublicArticleListItem]):
     """What `AsyncPublicArticles.list()` returns: await it for an `AsyncArticlePage`, or
-    `async for` over it for every published article."""
+    `async for` over it for every published article.
+
+    Example:
+        ```python
+        async for article in articles.list():
+            print(article.title)
+        ```
+    """
 
     def __init__(self, first_page: Callable[[], Awaitable[AsyncArticlePage]]) -> None:
         super().__init__(first_page)

@@ -36,7 +36,16 @@ Event = TypeVar("Event", bound=BaseModel)
 
 @dataclass(frozen=True)
 class WebhookContext:
-    """What a handler learns about a delivery besides its body."""
+    """What a handler learns about a delivery besides its body.
+
+    Example:
+        ```python
+        @receiver.on("content.deleted")
+        def deleted(event: ContentDeletedEvent, context: WebhookContext) -> None:
+            if not already_seen(context.delivery_id):
+                cache.purge(context.url)
+        ```
+    """
 
     event: str
     """The event name, from `x-service-event` (or the body's `event` field)."""
@@ -51,7 +60,14 @@ class WebhookContext:
 @dataclass(frozen=True)
 class WebhookResult:
     """The answer to a delivery: `{"success": True, "url": ...}` with 2xx, `{"error": ...}` with
-    400, 401 or 500 (spec 6)."""
+    400, 401 or 500 (spec 6).
+
+    Example:
+        ```python
+        result = receiver.handle(request.headers, request.get_data())
+        return result.json_bytes(), result.status, {"content-type": "application/json"}
+        ```
+    """
 
     status: int
     body: dict[str, Any]
