@@ -13,6 +13,12 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
     engine.projects.rotatePublicApiKey(account, param(params, 'id')),
   'projects.webhook.test': ({ engine, account, params }) =>
     engine.webhooks.sendTest(account, param(params, 'id')),
+  'projects.webhook.rotateSigningSecret': ({ engine, account, params }) =>
+    engine.projects.rotateSigningSecret(account, param(params, 'id')),
+  'deliveries.list': ({ engine, account, params, request }) =>
+    engine.webhooks.list(account, param(params, 'id'), request.query),
+  'deliveries.redeliver': ({ engine, account, params }) =>
+    engine.webhooks.redeliver(account, param(params, 'id'), param(params, 'deliveryId')),
   'activity.list': ({ engine, account, params, request }) =>
     engine.activity.list(account, param(params, 'id'), request.query),
   'content.list': ({ engine, account, params, request }) =>

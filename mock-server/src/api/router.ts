@@ -1,4 +1,4 @@
-import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
+import { CLOCK_MODE_HEADER, type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
 import {
   AuthenticationError,
   type Engine,
@@ -86,8 +86,16 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
  */
 export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   const adminEnabled = options.admin ?? true;
+  const clockHeaders: Record<string, string> =
+    engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
   return async function handle(request: ApiRequest): Promise<ApiResponse> {
+    const response = await answer(request);
+    Object.assign(response.headers, clockHeaders);
+    return response;
+  };
+
+  async function answer(request: ApiRequest): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
@@ -114,7 +122,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
-  };
+  }
 }
 
 function matchRoute(

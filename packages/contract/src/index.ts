@@ -4,6 +4,7 @@ export * from './ai-visibility';
 export * from './article-payload';
 export * from './common';
 export * from './content';
+export * from './deliveries';
 export * from './events';
 export * from './exports';
 export * from './html-allow-list';

@@ -73,8 +73,8 @@ export class ExportService {
   ) {
     this.files = new ExportFiles(ctx.store);
     this.tokens = new DownloadTokens(signingSecret);
-    // A large export takes seconds: it runs in the background lane, never on a request's path.
-    ctx.jobs.on(EXPORT_JOB, (job) => this.run(job.subject_id), 'network');
+    // A large export takes seconds: it runs in a background lane of its own, beside deliveries.
+    ctx.jobs.on(EXPORT_JOB, (job) => this.run(job.subject_id), 'export');
     ctx.jobs.on(EXPORT_EXPIRY_JOB, (job) => this.expire(job.subject_id));
   }
 
