@@ -8,6 +8,8 @@ import {
   RateLimitExceeded,
   type RateLimitState,
   ServiceError,
+  type StoredAnswer,
+  type StoreWriter,
 } from '../engine/index';
 import { adminApiHandlers } from './admin-api';
 import {
@@ -182,9 +184,16 @@ async function dispatch(
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
-  const run = async () => ({
+  const run = async (record?: (tx: StoreWriter, answer: StoredAnswer) => Promise<void>) => ({
     status: operation.status,
-    body: await handler({ engine, request, params, body, account }),
+    body: await handler({
+      engine,
+      request,
+      params,
+      body,
+      account,
+      recordAnswer: record && ((tx, answer) => record(tx, { status: operation.status, body: answer })),
+    }),
   });
 
   const key = request.headers['idempotency-key'];
@@ -193,8 +202,8 @@ async function dispatch(
       account.id,
       key,
       { method: operation.method, path: request.path, body: request.body },
-      () =>
-        run().then(
+      (record) =>
+        run(record).then(
           (answer) => {
             // A stored answer is replayed as JSON; a file would have to be kept whole.
             if (answer.body instanceof RawResult)

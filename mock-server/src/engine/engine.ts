@@ -84,7 +84,7 @@ export interface EngineOptions {
    * The wall clock, for `webhook-timestamp`, which receivers compare with their own clock
    * whatever the engine's clock says. Defaults to `clock`; pass the system clock when `clock` is
    * a `ManualClock` and deliveries reach receivers that check signatures.
-   * @example { wallClock: { now: () => Date.now() } }
+   * @example { clock: new ManualClock(MANUAL_CLOCK_START), wallClock: systemClock }
    */
   wallClock?: Clock;
   /**

@@ -9,7 +9,7 @@ export type {
   TableSpec,
 } from '../store/store';
 export { API_KEY_PREFIX } from './accounts/accounts';
-export { IDEMPOTENCY_WINDOW_MS } from './accounts/idempotency';
+export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency';
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export {
   AiVisibilityService,
@@ -34,6 +34,7 @@ export { TemplateArticleGenerator } from './content/template-article-generator';
 export { articlePayload } from './content/webhook-payloads';
 export type { DemoData } from './demo-data';
 export { Engine, type EngineOptions } from './engine';
+export type { AnswerRecorder } from './kernel/answer-recorder';
 export { type Clock, isoTime, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 export * from './kernel/errors';
 export { ALL_LANES, type JobLane } from './kernel/jobs';

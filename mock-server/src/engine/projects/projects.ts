@@ -9,6 +9,7 @@ import {
   type WebhookSigningSecretRotation,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import { isoTime } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
@@ -63,12 +64,15 @@ export class ProjectService {
     };
   }
 
-  async create(account: AccountRecord, input: unknown): Promise<Project> {
+  async create(account: AccountRecord, input: unknown, record?: AnswerRecorder): Promise<Project> {
     const params = parseInput(ProjectCreateParams, input);
-    const record = await this.ctx.store.transaction((tx) =>
-      this.insert(tx, account, { ...params, brand_names: params.brand_names ?? [params.name] }),
-    );
-    return projectResource(record);
+    return this.ctx.store.transaction(async (tx) => {
+      const project = await this.insert(tx, account, {
+        ...params,
+        brand_names: params.brand_names ?? [params.name],
+      });
+      return recorded(tx, projectResource(project), record);
+    });
   }
 
   /** Adds a project inside `tx`; used by `create` and by the demo data. */
@@ -130,6 +134,7 @@ export class ProjectService {
   async rotateSigningSecret(
     account: AccountRecord,
     projectId: string,
+    record?: AnswerRecorder,
   ): Promise<WebhookSigningSecretRotation> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.owned(account, projectId, tx);
@@ -145,13 +150,17 @@ export class ProjectService {
         webhook,
         updated_at: this.ctx.clock.now(),
       } satisfies ProjectRecord);
-      return {
-        signing_secret: webhook.signing_secret as string,
-        previous_signing_secret_expires_at:
-          webhook.previous_signing_secret_expires_at == null
-            ? null
-            : isoTime(webhook.previous_signing_secret_expires_at),
-      };
+      return recorded(
+        tx,
+        {
+          signing_secret: webhook.signing_secret as string,
+          previous_signing_secret_expires_at:
+            webhook.previous_signing_secret_expires_at == null
+              ? null
+              : isoTime(webhook.previous_signing_secret_expires_at),
+        },
+        record,
+      );
     });
   }
 
@@ -165,13 +174,17 @@ export class ProjectService {
   }
 
   /** Replaces the public article API key; the old key answers 401 `Invalid API key` from now on. */
-  async rotatePublicApiKey(account: AccountRecord, projectId: string): Promise<PublicApiKeyRotation> {
+  async rotatePublicApiKey(
+    account: AccountRecord,
+    projectId: string,
+    record?: AnswerRecorder,
+  ): Promise<PublicApiKeyRotation> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.owned(account, projectId, tx);
       const seq = await this.ctx.ids.nextSeq(tx);
       const key = this.ctx.ids.keyFor(PUBLIC_API_KEY_PREFIX, 'public-key', seq);
       await tx.put('projects', { ...project, public_api_key: key, updated_at: this.ctx.clock.now() });
-      return { public_api_key: key };
+      return recorded(tx, { public_api_key: key }, record);
     });
   }
 

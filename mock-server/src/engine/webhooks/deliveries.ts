@@ -5,6 +5,7 @@ import {
   ListParams,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { Clock } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
@@ -79,7 +80,7 @@ export class WebhookDeliveryService {
    * background like a real delivery (one attempt, no retry, not in the activity feed), and
    * answers the delivery; the deliveries list shows what the receiver said.
    */
-  async sendTest(account: AccountRecord, projectId: string): Promise<Delivery> {
+  async sendTest(account: AccountRecord, projectId: string, record?: AnswerRecorder): Promise<Delivery> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
       if (!project.webhook) {
@@ -115,7 +116,7 @@ export class WebhookDeliveryService {
       };
       await tx.insert('deliveries', { ...delivery });
       await this.ctx.jobs.schedule(tx, DELIVERY_JOB, id, at);
-      return deliveryResource(delivery);
+      return recorded(tx, deliveryResource(delivery), record);
     });
   }
 
@@ -136,7 +137,12 @@ export class WebhookDeliveryService {
    * delivery of the same content item under way has ended. A delivery with a retry scheduled
    * makes that retry now; one whose attempt is due or waiting already is a 409.
    */
-  async redeliver(account: AccountRecord, projectId: string, deliveryId: string): Promise<Delivery> {
+  async redeliver(
+    account: AccountRecord,
+    projectId: string,
+    deliveryId: string,
+    record?: AnswerRecorder,
+  ): Promise<Delivery> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
       const delivery = await tx.get<DeliveryRecord>('deliveries', deliveryId);
@@ -167,7 +173,7 @@ export class WebhookDeliveryService {
         const sooner: DeliveryRecord = { ...delivery, next_attempt_at: now, updated_at: now };
         await tx.put('deliveries', { ...sooner });
         await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
-        return deliveryResource(sooner);
+        return recorded(tx, deliveryResource(sooner), record);
       }
       const again: DeliveryRecord = {
         ...delivery,
@@ -179,7 +185,8 @@ export class WebhookDeliveryService {
       await tx.put('deliveries', { ...again });
       if (delivery.content_id === null) await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
       else await startNextInLine(tx, this.ctx.jobs, delivery.content_id, now);
-      return deliveryResource((await tx.get<DeliveryRecord>('deliveries', delivery.id)) ?? again);
+      const current = (await tx.get<DeliveryRecord>('deliveries', delivery.id)) ?? again;
+      return recorded(tx, deliveryResource(current), record);
     });
   }
 

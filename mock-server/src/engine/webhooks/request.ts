@@ -38,7 +38,7 @@ export interface WebhookAttempt {
  * @example
  * ```ts
  * const request = await buildWebhookRequest({
- *   url, secret, signingSecrets: [signingSecret], event: 'content.published', deliveryId: 'dlv_1', at: Date.now(), body,
+ *   url, secret, signingSecrets: [signingSecret], event: 'content.published', deliveryId: 'dlv_1', at: wallClock.now(), body,
  * });
  * await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
  * ```
