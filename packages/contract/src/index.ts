@@ -15,4 +15,3 @@ export * from './project';
 export * from './public-article';
 export { contractRegistry, named, openEnum } from './registry';
 export * from './signing-secret';
-export * from './webhook-test';
