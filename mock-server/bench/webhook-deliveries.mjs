@@ -20,7 +20,7 @@ import {
 } from '../dist/index.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 500);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_UP = 300;
 const DELIVERIES = ARTICLES * 2;
 const CONCURRENCY = DEFAULT_DELIVERY_CONCURRENCY;
@@ -103,15 +103,23 @@ async function engineRun(prepared, webhookUrl) {
   // Queued before the background runs start, so only the delivering is timed.
   await queueDeliveries(prepared, webhookUrl);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const background = engine.startBackgroundWork((error) => {
     throw error;
   });
   await background.idle();
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = cpuMsSince(cpu);
   await background.stop();
   const succeeded = await store.count('deliveries', { project_id: project.id, status: 'succeeded' });
   if (succeeded !== DELIVERIES) throw new Error(`${succeeded} of ${DELIVERIES} deliveries succeeded`);
-  return DELIVERIES / seconds;
+  return { perSecond: DELIVERIES / seconds, cpuMsEach: cpuMs / DELIVERIES };
+}
+
+/** Milliseconds of this process's CPU time since `start` (a `process.cpuUsage()`). */
+function cpuMsSince(start) {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
 }
 
 /** The engine's deliveries as bare requests: same event, id, body and signing secret. */
@@ -123,6 +131,7 @@ async function bareRequests(store, signingSecret, webhookUrl) {
 async function baseline(deliveries) {
   let next = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const worker = async () => {
     while (next < deliveries.length) {
       const delivery = deliveries[next++];
@@ -145,7 +154,10 @@ async function baseline(deliveries) {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return deliveries.length / ((performance.now() - started) / 1000);
+  return {
+    perSecond: deliveries.length / ((performance.now() - started) / 1000),
+    cpuMsEach: cpuMsSince(cpu) / deliveries.length,
+  };
 }
 
 /** Every article's events at the receiver, in the order they arrived: published, then updated. */
@@ -196,7 +208,7 @@ for (let round = 0; round < ROUNDS; round++) {
       engine = await engineRun(prepared, webhookUrl);
       orderProblems = orderProblems.concat(orderingProblems(receiver.log()));
     }
-    rounds.push({ engine, bare, ratio: engine / bare });
+    rounds.push({ engine, bare, ratio: engine.perSecond / bare.perSecond });
   } finally {
     receiver.child.kill('SIGTERM');
   }
@@ -207,7 +219,7 @@ console.log(
 );
 for (const [index, { engine, bare, ratio }] of rounds.entries()) {
   console.log(
-    `  round ${index + 1}: engine (outbox, jobs, signature, POST, outcome stored) ${engine.toFixed(0)}/s, bare signed fetch POSTs ${bare.toFixed(0)}/s, ratio ${ratio.toFixed(2)}`,
+    `  round ${index + 1}: engine (outbox, jobs, signature, POST, outcome stored) ${engine.perSecond.toFixed(0)}/s at ${engine.cpuMsEach.toFixed(2)} ms CPU each, bare signed fetch POSTs ${bare.perSecond.toFixed(0)}/s at ${bare.cpuMsEach.toFixed(2)} ms CPU each, ratio ${ratio.toFixed(2)}`,
   );
 }
 console.log(

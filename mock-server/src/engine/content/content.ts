@@ -376,7 +376,8 @@ export class ContentService {
  */
 export async function storePublishedUrl(tx: StoreWriter, contentId: string, url: string): Promise<void> {
   const item = await tx.get<ContentRecord>('content', contentId);
-  if (item?.status !== 'published') return;
+  // An update delivered to the same address changes nothing: no write, so cached reads stay.
+  if (item?.status !== 'published' || item.published_url === url) return;
   await tx.put('content', { ...item, published_url: url });
 }
 
