@@ -36,7 +36,7 @@ export function checkRequestFraming(
   const openAdmin = operation.auth === 'admin' && adminToken === undefined;
   if (openAdmin) {
     const host = request.headers.host;
-    if (host !== undefined && !isLoopbackHost(host)) {
+    if (host !== undefined && !addressedToLoopback(host)) {
       throw new ServiceError(
         'permission_error',
         403,
@@ -63,8 +63,8 @@ function isJson(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
 }
 
-/** `localhost` (and its subdomains), 127.0.0.0/8 and `[::1]`, with or without a port. */
-function isLoopbackHost(host: string): boolean {
+/** A `Host` header naming `localhost` (or a subdomain), 127.0.0.0/8 or `[::1]`, with or without a port. */
+function addressedToLoopback(host: string): boolean {
   const name = host.trim().toLowerCase().replace(/:\d*$/, '');
   if (name === '[::1]' || name === 'localhost' || name.endsWith('.localhost')) return true;
   return /^127(?:\.\d{1,3}){3}$/.test(name);

@@ -1,4 +1,5 @@
 import {
+  CLOCK_MODE_HEADER,
   MAX_REQUEST_BODY_BYTES,
   type Operation,
   operations,
@@ -13,6 +14,8 @@ import {
   RateLimitExceeded,
   type RateLimitState,
   ServiceError,
+  type StoredAnswer,
+  type StoreWriter,
 } from '../engine/index';
 import { adminApiHandlers } from './admin-api';
 import {
@@ -114,8 +117,16 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
  */
 export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   const adminEnabled = options.admin ?? true;
+  const clockHeaders: Record<string, string> =
+    engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
   return async function handle(request: ApiRequest): Promise<ApiResponse> {
+    const response = await answer(request);
+    Object.assign(response.headers, clockHeaders);
+    return response;
+  };
+
+  async function answer(request: ApiRequest): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
@@ -147,7 +158,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
-  };
+  }
 }
 
 /** Methods in the order an `Allow` header lists them. */
@@ -236,15 +247,18 @@ async function dispatch(
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
-  const call = {
-    engine,
-    request: options.publicUrl ? { ...request, baseUrl: options.publicUrl } : request,
-    params,
-    query,
-    body,
-    account,
-  };
-  const run = async () => ({ status: operation.status, body: await handler(call) });
+  const run = async (record?: (tx: StoreWriter, answer: StoredAnswer) => Promise<void>) => ({
+    status: operation.status,
+    body: await handler({
+      engine,
+      request: options.publicUrl ? { ...request, baseUrl: options.publicUrl } : request,
+      params,
+      query,
+      body,
+      account,
+      recordAnswer: record && ((tx, answer) => record(tx, { status: operation.status, body: answer })),
+    }),
+  });
 
   const key = request.headers['idempotency-key'];
   if (operation.idempotent && key !== undefined) {
@@ -252,8 +266,8 @@ async function dispatch(
       account.id,
       key,
       { method: operation.method, path: request.path, body: request.body },
-      () =>
-        run().then(
+      (record) =>
+        run(record).then(
           (answer) => {
             // A stored answer is replayed as JSON; a file would have to be kept whole.
             if (answer.body instanceof RawResult)

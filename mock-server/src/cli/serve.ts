@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DB_PATH, startServer } from '../runtime/server';
+import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
 import { CliUsageError } from './usage-error';
 
@@ -18,6 +18,15 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --export-signing-secret S
                     key of the signed export download URLs (default: derived from
                     the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
+  --webhook-egress MODE
+                    public: webhooks go to public addresses only; private: to loopback
+                    and private addresses too (default: private while --host is
+                    loopback, else public). Link-local and metadata addresses,
+                    0.0.0.0/8, multicast, URLs with credentials and this server are
+                    refused either way
+  --webhook-concurrency N
+                    webhook deliveries in flight at once; one content item's go one
+                    after another                                 (default 16)
   --profile P       mock: the deterministic mock (default). production: a deployable
                     service: real clock only, no demo data, keys and secrets from a
                     cryptographic source, /__admin only with an --admin-token of 32 or
@@ -28,7 +37,6 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     request id
 `;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 const MIN_SECRET_LENGTH = 16;
 
 /** The option, else the environment variable; too short a key is refused rather than used. */
@@ -71,6 +79,8 @@ export async function serve(args: string[]): Promise<void> {
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
+      'webhook-egress': { type: 'string' },
+      'webhook-concurrency': { type: 'string', default: '16' },
       profile: { type: 'string', default: 'mock' },
       'public-url': { type: 'string' },
       log: { type: 'string', multiple: true, default: [] },
@@ -91,6 +101,16 @@ export async function serve(args: string[]): Promise<void> {
   for (const kind of values.log) {
     if (kind !== 'requests') throw new CliUsageError(`--log takes "requests", got "${kind}".`);
   }
+  const egress = values['webhook-egress'];
+  if (egress !== undefined && egress !== 'public' && egress !== 'private') {
+    throw new CliUsageError(`--webhook-egress must be "public" or "private", got "${egress}".`);
+  }
+  const concurrency = Number(values['webhook-concurrency']);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {
+    throw new CliUsageError(
+      `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
+    );
+  }
   const profile = values.profile as ServerProfile;
   const adminToken = values['admin-token'] ?? (process.env.RANKQUILL_ADMIN_TOKEN || undefined);
   const options = {
@@ -98,11 +118,12 @@ export async function serve(args: string[]): Promise<void> {
     admin: !values['no-admin'],
     adminToken,
     exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
+    webhookEgress: egress,
     profile,
     publicUrl: values['public-url'],
   } as const;
   const settings = profileSettings(options);
-  if (settings.admin && !adminToken && !LOOPBACK.has(values.host)) {
+  if (settings.admin && !adminToken && !isLoopbackHost(values.host)) {
     log({
       event: 'warning',
       message: `/__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.`,
@@ -114,6 +135,7 @@ export async function serve(args: string[]): Promise<void> {
     seed: values.seed,
     db: values.db,
     ...options,
+    deliveryConcurrency: concurrency,
     log,
     logRequests: values.log.includes('requests'),
   });

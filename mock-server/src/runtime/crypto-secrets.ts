@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ALPHANUMERIC, type SecretSource } from '../engine/index';
 
 /**
@@ -15,5 +15,9 @@ export class CryptoSecrets implements SecretSource {
     let secret = '';
     for (let i = 0; i < length; i++) secret += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
     return secret;
+  }
+
+  bytes(_label: string, length: number): Uint8Array {
+    return new Uint8Array(randomBytes(length));
   }
 }

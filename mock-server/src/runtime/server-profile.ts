@@ -1,8 +1,9 @@
 /**
  * The rules a server runs by. `mock` (the default) is the deterministic mock: seeded keys, demo
- * data, admin routes on, either clock. `production` is a deployable service: no demo data, admin
- * routes only behind a long token, the real clock, a signing secret of the deployment and a
- * public URL for the links it hands out.
+ * data, admin routes on, either clock. `production` is a deployable service: keys from a
+ * cryptographic source, no demo data, admin routes only behind a long token, webhooks to public
+ * addresses only, the real clock, a signing secret of the deployment and a public URL for the
+ * links it hands out.
  */
 export type ServerProfile = 'mock' | 'production';
 
@@ -24,6 +25,7 @@ export interface ProfileOptions {
   exportSigningSecret?: string;
   admin?: boolean;
   adminToken?: string;
+  webhookEgress?: 'public' | 'private';
 }
 
 /** What a profile decides for `startServer`, from the options it was given. */
@@ -33,6 +35,8 @@ export interface ProfileSettings {
   demo: boolean;
   /** The public URL without a trailing slash, when one was given. */
   publicUrl: string | undefined;
+  /** Where webhooks may go, when the profile decides it (production: public addresses only). */
+  webhookEgress: 'public' | 'private' | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -55,7 +59,18 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
   }
   const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
   if (profile === 'mock') {
-    return { profile, admin: options.admin ?? true, demo: true, publicUrl };
+    return {
+      profile,
+      admin: options.admin ?? true,
+      demo: true,
+      publicUrl,
+      webhookEgress: options.webhookEgress,
+    };
+  }
+  if (options.webhookEgress === 'private') {
+    throw new ServerProfileError(
+      '--webhook-egress private (webhookEgress: "private") is not allowed with --profile production: a deployed service sends webhooks to public addresses only. Drop --webhook-egress.',
+    );
   }
   if (options.clock === 'manual') {
     throw new ServerProfileError(
@@ -84,7 +99,13 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
       `--admin-token (or RANKQUILL_ADMIN_TOKEN; adminToken in code) must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters with --profile production, got ${token.length}; use a long random string.`,
     );
   }
-  return { profile, admin: token !== undefined && options.admin !== false, demo: false, publicUrl };
+  return {
+    profile,
+    admin: token !== undefined && options.admin !== false,
+    demo: false,
+    publicUrl,
+    webhookEgress: 'public',
+  };
 }
 
 /** An absolute http(s) URL without credentials, query or fragment; the trailing slash is dropped. */

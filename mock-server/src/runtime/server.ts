@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { ApiOptions } from '../api/router';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
 import { engineSchema } from '../engine/kernel/schema';
-import { FetchWebhookSender, type WebhookSender } from '../engine/webhooks/sender';
+import { EgressPolicy } from '../engine/webhooks/egress';
+import type { WebhookSender } from '../engine/webhooks/sender';
 import { createApp } from '../http/app';
 import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
@@ -13,6 +15,7 @@ import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
 import { eventLoopPause } from './event-loop-pause';
+import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
@@ -28,8 +31,22 @@ export interface ServerOptions extends ApiOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Also write one `log` line per request: method, path, status, milliseconds, request id. */
   logRequests?: boolean;
-  /** Sends webhook deliveries; default `fetch` with a 15 s timeout, aborted when the server closes. */
+  /**
+   * Sends webhook deliveries; default a `NodeWebhookSender` (15 s timeout, aborted when the
+   * server closes) that applies the egress policy to every address it connects to.
+   */
   webhookSender?: WebhookSender;
+  /**
+   * Where webhooks may go besides public addresses: `private` allows loopback and private ones
+   * too. Default `private` while the server listens on loopback (a mock in CI), else `public`.
+   * Link-local and metadata addresses, `0.0.0.0/8`, multicast, URLs with credentials and this
+   * server itself are refused either way.
+   */
+  webhookEgress?: WebhookEgressMode;
+  /** Resolves webhook host names, for the egress checks; default the system resolver. Tests inject one. */
+  resolve?: (hostname: string) => Promise<string[]>;
+  /** Webhook deliveries in flight at once (default 16). */
+  deliveryConcurrency?: number;
   /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
   exportSigningSecret?: string;
   /**
@@ -56,6 +73,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** `--webhook-egress`: `public` sends webhooks to public addresses only; `private` to loopback and private ones too. */
+export type WebhookEgressMode = 'public' | 'private';
+
 /** Default SQLite file of `serve`, relative to the working directory. */
 export const DEFAULT_DB_PATH = '.rankquill/mock.db';
 
@@ -78,6 +98,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const clock: Clock = options.clock === 'manual' ? new ManualClock(MANUAL_CLOCK_START) : new SystemClock();
   // Closing aborts attempts in flight; each is recorded as failed and retried after a restart.
   const shutdown = new AbortController();
+  const host = options.host ?? '127.0.0.1';
+  let listening: AddressInfo | undefined;
+  const egress = new EgressPolicy({
+    allowPrivate: (settings.webhookEgress ?? (isLoopbackHost(host) ? 'private' : 'public')) === 'private',
+    resolve: options.resolve ?? systemResolve,
+    ownEndpoints: () => (listening ? [listening] : []),
+    localAddresses: () =>
+      Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address)),
+  });
+  const sender = options.webhookSender ?? new NodeWebhookSender({ egress, signal: shutdown.signal });
   let engine: Engine;
   try {
     engine = await Engine.open({
@@ -88,7 +118,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       secrets: settings.profile === 'production' ? new CryptoSecrets() : undefined,
       pause: eventLoopPause(),
       exportSigningSecret: options.exportSigningSecret,
-      webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
+      webhookSender: sender,
+      webhookEgress: egress,
+      wallClock: new SystemClock(),
+      deliveryConcurrency: options.deliveryConcurrency,
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),
     });
@@ -106,18 +139,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server: Server = createServer(requestListener(app, options.logRequests ? log : undefined));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
+    server.listen(options.port ?? 4010, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+  listening = server.address() as AddressInfo;
+  const reportRunError = (error: unknown) => log({ event: 'job_failed', error: String(error) });
+  const background = engine.startBackgroundWork(reportRunError);
   const timer =
-    clock instanceof ManualClock
-      ? undefined
-      : startDueWorkTimer(engine, (error) => log({ event: 'job_failed', error: String(error) }));
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  const url = `http://${host}:${port}`;
+    clock instanceof ManualClock ? undefined : startDueWorkTimer(engine, background, reportRunError);
+  const { address, port } = listening;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
     url,
     apiBaseUrl: `${url}/v1`,
@@ -129,6 +162,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     async close() {
       shutdown.abort();
       await timer?.stop();
+      await background.stop();
+      if (sender instanceof NodeWebhookSender) sender.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -136,4 +171,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await store.close();
     },
   };
+}
+
+/** Whether a listening host is loopback: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -39,6 +39,10 @@ describe('serve --profile production', () => {
   it('refuses each combination that breaks the profile, naming the flag', async () => {
     const refused: Array<[string[], RegExp, Record<string, string>?]> = [
       [[...PRODUCTION, '--clock', 'manual'], /--clock manual .* not allowed with --profile production/],
+      [
+        [...PRODUCTION, '--webhook-egress', 'private'],
+        /--webhook-egress private .* not allowed with --profile production/,
+      ],
       [without('--export-signing-secret'), /--profile production needs --export-signing-secret/],
       [without('--public-url'), /--profile production needs --public-url/],
       [
@@ -123,7 +127,7 @@ describe('serve --profile production', () => {
     expect(first.apiKey).toMatch(/^rq_test_[A-Za-z0-9]{32}$/);
   });
 
-  it('builds download links from --public-url, never from the Host header', async () => {
+  it('sends webhooks to public addresses only, and builds download links from --public-url', async () => {
     const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
     const { api_key } = await (
       await fetch(`${cli.ready.url}/__admin/accounts`, {
@@ -140,6 +144,14 @@ describe('serve --profile production', () => {
         body: JSON.stringify({ name: 'Links', domain: 'links.example' }),
       })
     ).json();
+    // Webhooks go to public addresses only, though the server listens on loopback.
+    const webhook = await fetch(`${cli.ready.api_base_url}/projects/${project.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ webhook: { url: 'http://127.0.0.1:9/hook', secret: 'receiver-secret' } }),
+    });
+    expect(webhook.status).toBe(400);
+    expect((await webhook.json()).error.param).toBe('webhook.url');
     const created = await (
       await fetch(`${cli.ready.api_base_url}/projects/${project.id}/export`, {
         method: 'POST',

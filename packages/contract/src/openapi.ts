@@ -261,6 +261,7 @@ export function buildOpenApiDocument(): JsonObject {
       version: '1.0.0',
       description: [
         'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
+        'A server on the manual clock (a test double) adds `x-rankquill-clock: manual` to every answer: its time moves only through `POST /__admin/clock/advance`, so a client must not wait for time to pass there.',
         'Every answer carries `X-Request-Id`. A query parameter that is empty or given twice is a 400 naming it; integers are written in decimal digits only.',
         `Request bodies are JSON (\`Content-Type: application/json\`, else 415) of at most ${MAX_REQUEST_BODY_BYTES} bytes (else 413).`,
         'A known path with a method it does not take answers 405 with `Allow`; `HEAD` works wherever `GET` does, and `OPTIONS` answers 204 with `Allow`.',
