@@ -10,4 +10,5 @@ export { createApp } from './http/app';
 export { DEFAULT_DB_PATH, type RunningServer, type ServerOptions, startServer } from './runtime/server';
 export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
+export { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 export { openSqliteStore } from './store/sqlite';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, startServer } from '../runtime/server';
 import { CliUsageError } from './usage-error';
 
@@ -9,7 +10,10 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --port N          port to listen on; 0 takes a free port       (default 4010)
   --host H          interface to bind                            (default 127.0.0.1)
   --seed N          seed of ids, keys and generated text         (default 42)
-  --db PATH         SQLite file, or :memory: for no persistence  (default ${DEFAULT_DB_PATH})
+  --db PATH|URL     SQLite file, :memory: for no persistence, or a PostgreSQL URL
+                    (postgres://user:password@host:5432/database) that several
+                    instances can share; also read from RANKQUILL_DATABASE_URL
+                    (default ${DEFAULT_DB_PATH})
   --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
   --admin-token T   require "Authorization: Bearer T" on /__admin routes
   --no-admin        remove the /__admin routes
@@ -41,7 +45,7 @@ export async function serve(args: string[]): Promise<void> {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: '42' },
-      db: { type: 'string', default: DEFAULT_DB_PATH },
+      db: { type: 'string' },
       clock: { type: 'string', default: 'real' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
@@ -67,11 +71,12 @@ export async function serve(args: string[]): Promise<void> {
     );
   }
   const log = (line: Record<string, unknown>) => process.stderr.write(`${JSON.stringify(line)}\n`);
+  const db = values.db ?? (process.env.RANKQUILL_DATABASE_URL || DEFAULT_DB_PATH);
   const server = await startServer({
     port,
     host: values.host,
     seed: values.seed,
-    db: values.db,
+    db,
     clock: values.clock,
     admin,
     adminToken: values['admin-token'],
@@ -85,7 +90,7 @@ export async function serve(args: string[]): Promise<void> {
       api_base_url: server.apiBaseUrl,
       content_api_url: server.contentApiUrl,
       clock: values.clock,
-      db: values.db,
+      db: describeDatabase(db),
       demo: server.demo,
     })}\n`,
   );

@@ -4,20 +4,18 @@ import type { ApiOptions } from '../api/router';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
-import { engineSchema } from '../engine/schema';
 import { FetchWebhookSender, type WebhookSender } from '../engine/webhook-sender';
 import { createApp } from '../http/app';
-import { createMemoryStore } from '../store/memory';
-import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
 import { startDueWorkTimer } from './due-work-timer';
+import { openEngineStore } from './open-store';
 import { SystemClock } from './system-clock';
 
 export interface ServerOptions extends ApiOptions {
   port?: number;
   host?: string;
   seed?: string | number;
-  /** A SQLite file path, or `:memory:` for the in-memory store. */
+  /** A SQLite file path, `:memory:` for the in-memory store, or a `postgres://` URL. */
   db?: string;
   clock?: 'real' | 'manual';
   /** Reports errors of scheduled work and unexpected request errors. */
@@ -53,8 +51,9 @@ export const DEFAULT_DB_PATH = '.rankquill/mock.db';
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
   const db = options.db ?? DEFAULT_DB_PATH;
-  const store: Store =
-    db === ':memory:' ? createMemoryStore(engineSchema) : openSqliteStore(db, engineSchema);
+  const store: Store = await openEngineStore(db, (error) =>
+    log({ event: 'database_error', error: error.message }),
+  );
   const clock: Clock = options.clock === 'manual' ? new ManualClock(MANUAL_CLOCK_START) : new SystemClock();
   // Closing aborts attempts in flight; each is recorded as failed and retried after a restart.
   const shutdown = new AbortController();

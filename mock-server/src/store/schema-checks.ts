@@ -1,4 +1,4 @@
-import { type Identified, type Row, type StoreSchema, UnknownColumnError } from './store';
+import { type Identified, type Row, type Scalar, type StoreSchema, UnknownColumnError } from './store';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -72,4 +72,32 @@ export function checkWhereScalar(name: string, value: unknown): asserts value is
     const hint = value === undefined ? '; use null to match a missing value' : '';
     throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
   }
+}
+
+export type RangeOperator = 'lt' | 'lte' | 'gt' | 'gte';
+/** The SQL operator of each range operator. */
+export const RANGE_SQL: Readonly<Record<RangeOperator, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const RANGE_OPERATORS: ReadonlySet<string> = new Set(Object.keys(RANGE_SQL));
+
+/**
+ * The bounds of a range condition on `column`, checked the same way for every store: a plain
+ * object of known operators with comparable values (null allowed, matching nothing), at least one.
+ */
+export function rangeBounds(column: string, range: object): Array<[RangeOperator, Scalar]> {
+  if (Object.getPrototypeOf(range) !== Object.prototype && Object.getPrototypeOf(range) !== null) {
+    throw new TypeError(
+      `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
+    );
+  }
+  const bounds: Array<[RangeOperator, Scalar]> = [];
+  for (const [op, bound] of Object.entries(range)) {
+    if (!RANGE_OPERATORS.has(op))
+      throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
+    if (bound === undefined) continue;
+    if (bound !== null) checkWhereScalar(`${column}.${op}`, bound);
+    bounds.push([op as RangeOperator, bound as Scalar]);
+  }
+  if (bounds.length === 0)
+    throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
+  return bounds;
 }

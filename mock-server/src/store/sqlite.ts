@@ -7,6 +7,8 @@ import {
   checkColumn as checkDeclared,
   checkWhereScalar,
   declaredColumns,
+  RANGE_SQL,
+  rangeBounds,
   serializeRow,
 } from './schema-checks';
 import {
@@ -18,6 +20,7 @@ import {
   type StoreSchema,
   type StoreWriter,
 } from './store';
+import { transactionQueue } from './transaction-queue';
 
 interface TableInfo {
   name: string;
@@ -32,7 +35,6 @@ interface Running {
   finished: Promise<void>;
 }
 
-const RANGE_SQL: Readonly<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_LIMIT = 500;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -118,8 +120,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     return Number(found?.n ?? 0);
   };
 
-  let closed = false;
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = transactionQueue('SQLite');
   let running: Running | undefined;
   const context = new AsyncLocalStorage<object>();
 
@@ -130,7 +131,11 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
    * writes; so a read from outside waits until no transaction is running.
    */
   const outside = <T>(read: () => T): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
+    try {
+      queue.checkOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (running === undefined) {
       try {
         return Promise.resolve(read());
@@ -217,13 +222,10 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
   }
 
   const enqueue = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
     if (insideRunning()) {
       return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
     }
-    const result = tail.then(() => run(work));
-    tail = result.catch(() => undefined);
-    return result;
+    return queue.enqueue(() => run(work));
   };
 
   return {
@@ -236,9 +238,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
       }),
     async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      await tail;
+      if (!(await queue.close())) return;
       statements.clear();
       db.close();
     },
@@ -344,25 +344,10 @@ function compileWhere(
     if (condition === null) {
       terms.push(`"${column}" IS NULL`);
     } else if (typeof condition === 'object') {
-      if (
-        Object.getPrototypeOf(condition) !== Object.prototype &&
-        Object.getPrototypeOf(condition) !== null
-      ) {
-        throw new TypeError(
-          `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
-        );
-      }
-      let bounds = 0;
-      for (const [op, bound] of Object.entries(condition)) {
-        const operator = RANGE_SQL[op];
-        if (!operator) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
-        if (bound === undefined) continue;
-        terms.push(`"${column}" ${operator} ?`);
+      for (const [op, bound] of rangeBounds(column, condition)) {
+        terms.push(`"${column}" ${RANGE_SQL[op]} ?`);
         params.push(bound === null ? null : bindScalar(`${column}.${op}`, bound));
-        bounds++;
       }
-      if (bounds === 0)
-        throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
     } else {
       terms.push(`"${column}" = ?`);
       params.push(bindScalar(column, condition));

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sqlite';
-import type { Row, StoreSchema } from '../../src/store/store';
+import type { Row } from '../../src/store/store';
+import { schemaV1, schemaV2 } from './fixtures/evolving-schema';
 import { describeStoreContract } from './store-suite';
 
 const scratch = mkdtempSync(join(tmpdir(), 'rankquill-sqlite-store-'));
@@ -32,19 +33,8 @@ function inspect<T>(path: string, look: (db: DatabaseSync) => T): T {
 }
 
 describe('sqlite store file', () => {
-  const v1 = {
-    articles: { columns: ['status', 'seq'], indexes: [['status', 'seq']] },
-  } as const satisfies StoreSchema;
-  const v2 = {
-    articles: {
-      columns: ['status', 'seq', 'lang', 'featured'],
-      indexes: [
-        ['status', 'seq'],
-        ['lang', 'seq'],
-      ],
-    },
-    tags: { columns: ['name'] },
-  } as const satisfies StoreSchema;
+  const v1 = schemaV1;
+  const v2 = schemaV2;
 
   it('creates the parent directory, a WAL journal and one SQL table per declared table', async () => {
     const path = join(scratch, 'nested', 'deeper', 'layout.db');

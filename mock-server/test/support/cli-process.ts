@@ -21,11 +21,21 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `rankquill-mock <command>` (default `serve`) from the built CLI and waits for its ready line. */
-export async function startCli(args: string[], command = 'serve'): Promise<CliProcess> {
+/**
+ * Starts `rankquill-mock <command>` (default `serve`) from the built CLI and waits for its ready
+ * line. `env` is added to this process's environment.
+ */
+export async function startCli(
+  args: string[],
+  command = 'serve',
+  env: Record<string, string> = {},
+): Promise<CliProcess> {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`pnpm build\` first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI_PATH, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_PATH, command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
