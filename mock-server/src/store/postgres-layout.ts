@@ -34,6 +34,8 @@ export interface PostgresTable {
   /** Declared columns, in schema order (`id` excluded). */
   columns: readonly string[];
   known: ReadonlySet<string>;
+  /** Groups of columns whose row counts the store keeps (see `TableSpec.counted`). */
+  counted: ReadonlyArray<readonly string[]>;
   /** Index names (at most 63 bytes) and their SQL column lists. */
   indexes: ReadonlyArray<{ name: string; columns: string }>;
   sql: { get: string; insert: string; put: string; delete: string };
@@ -78,6 +80,7 @@ export function describePostgresTables(schema: StoreSchema): Map<string, Postgre
       name,
       columns,
       known: new Set(columns),
+      counted: schema[name]?.counted ?? [],
       indexes,
       sql: {
         get: `SELECT doc FROM "${name}" WHERE id = $1`,

@@ -1,4 +1,5 @@
 import type { PoolClient, QueryResult } from 'pg';
+import { installPostgresCounters, POSTGRES_COUNTS_TABLE } from './postgres-counters';
 import { columnKey, numColumn, type PostgresTable, textColumn } from './postgres-layout';
 
 /** A numbered change of the store's own layout, applied once per database, in order. */
@@ -23,6 +24,15 @@ const MIGRATIONS: readonly Migration[] = [
       // The layout of version 1 is what the reconciliation below creates; nothing to convert.
     },
   },
+  {
+    version: 2,
+    name: 'row counts of counted groups, kept by triggers',
+    async up(client) {
+      await client.query(
+        `CREATE TABLE ${POSTGRES_COUNTS_TABLE} (tbl text NOT NULL, grp text NOT NULL, key text NOT NULL, n bigint NOT NULL, PRIMARY KEY (tbl, grp, key))`,
+      );
+    },
+  },
 ];
 
 const BACKFILL_BATCH = 1_000;
@@ -35,6 +45,7 @@ const BACKFILL_BATCH = 1_000;
 export async function migrate(
   client: PoolClient,
   lockSql: string,
+  schema: string,
   tables: ReadonlyMap<string, PostgresTable>,
 ): Promise<void> {
   await client.query(`BEGIN; ${lockSql}`);
@@ -60,7 +71,7 @@ export async function migrate(
         migration.name,
       ]);
     }
-    await reconcileTables(client, tables);
+    await reconcileTables(client, schema, tables);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -70,6 +81,7 @@ export async function migrate(
 
 async function reconcileTables(
   client: PoolClient,
+  schema: string,
   tables: ReadonlyMap<string, PostgresTable>,
 ): Promise<void> {
   const existing = await client.query<{ table_name: string; column_name: string }>(
@@ -104,6 +116,7 @@ async function reconcileTables(
     for (const index of table.indexes) {
       await client.query(`CREATE INDEX IF NOT EXISTS "${index.name}" ON "${table.name}" (${index.columns})`);
     }
+    await installPostgresCounters(client, schema, table.name, table.counted);
   }
 }
 

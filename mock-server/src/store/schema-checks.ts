@@ -1,4 +1,11 @@
-import { type Identified, type Row, type Scalar, type StoreSchema, UnknownColumnError } from './store';
+import {
+  type Condition,
+  type Identified,
+  type Row,
+  type Scalar,
+  type StoreSchema,
+  UnknownColumnError,
+} from './store';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -20,6 +27,10 @@ export function declaredColumns(schema: StoreSchema): Map<string, string[]> {
     for (const index of spec.indexes ?? []) {
       for (const column of index)
         if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
+    }
+    for (const group of spec.counted ?? []) {
+      if (group.length === 0) throw new Error(`a counted group of ${name} names no column`);
+      for (const column of group) if (!known.has(column)) throw new UnknownColumnError(name, column);
     }
     tables.set(name, columns);
   }
@@ -101,3 +112,29 @@ export function rangeBounds(column: string, range: object): Array<[RangeOperator
     throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
   return bounds;
 }
+
+/**
+ * The counted group (see `TableSpec.counted`) whose columns are exactly those `where` compares
+ * for equality, with the compared values in the group's column order; none when `where` has a
+ * range or matches no group.
+ */
+export function countedGroupOf(
+  groups: ReadonlyArray<readonly string[]>,
+  where: Record<string, Condition> | undefined,
+): { group: readonly string[]; values: Scalar[] } | undefined {
+  const entries = Object.entries(where ?? {});
+  if (entries.length === 0) return undefined;
+  for (const [, condition] of entries)
+    if (condition !== null && typeof condition === 'object') return undefined;
+  const conditions = new Map(entries);
+  for (const group of groups) {
+    if (group.length !== conditions.size || !group.every((column) => conditions.has(column))) continue;
+    const values = group.map((column) => conditions.get(column) as Scalar);
+    for (const [i, value] of values.entries()) if (value !== null) checkWhereScalar(group[i] ?? '', value);
+    return { group, values };
+  }
+  return undefined;
+}
+
+/** The name of a counted group, as the SQL stores record it: its columns joined by `__`. */
+export const countedGroupName = (group: readonly string[]): string => group.join('__');

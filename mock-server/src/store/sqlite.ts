@@ -6,11 +6,13 @@ import {
   checkCount,
   checkColumn as checkDeclared,
   checkWhereScalar,
+  countedGroupOf,
   declaredColumns,
   RANGE_SQL,
   rangeBounds,
   serializeRow,
 } from './schema-checks';
+import { installSqliteCounters, sqliteCounterSql } from './sqlite-counters';
 import {
   type Condition,
   DuplicateRowError,
@@ -27,6 +29,7 @@ interface TableInfo {
   /** Declared columns, in schema order (`id` excluded). */
   columns: readonly string[];
   known: ReadonlySet<string>;
+  counted: ReadonlyArray<readonly string[]>;
   sql: { get: string; insert: string; put: string; delete: string };
 }
 
@@ -113,6 +116,13 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
 
   const countNow = (table: string, where?: Record<string, Condition>): number => {
     const info = tableOf(table);
+    const counted = countedGroupOf(info.counted, where);
+    if (counted) {
+      const params = counted.values.map((value, i) =>
+        value === null ? null : bindScalar(counted.group[i] ?? '', value),
+      );
+      return Number(statement(sqliteCounterSql(info.name, counted.group)).get(...params)?.n ?? 0);
+    }
     const compiled = compileWhere(info, where);
     const found = statement(`SELECT count(*) AS n FROM "${info.name}"${compiled.sql}`).get(
       ...compiled.params,
@@ -275,6 +285,7 @@ function describeTables(schema: StoreSchema): Map<string, TableInfo> {
       name,
       columns,
       known,
+      counted: schema[name]?.counted ?? [],
       sql: {
         get: `SELECT doc FROM "${name}" WHERE id = ?`,
         insert: `INSERT INTO "${name}" (${all.join(', ')}) VALUES (${placeholders})`,
@@ -308,6 +319,7 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
         const list = index.map((column) => `"${column}"`).join(', ');
         db.exec(`CREATE INDEX IF NOT EXISTS "${info.name}__${index.join('__')}" ON "${info.name}" (${list})`);
       }
+      installSqliteCounters(db, info.name, info.counted);
     }
     db.exec('COMMIT');
   } catch (error) {

@@ -127,8 +127,14 @@ describe('postgres store migrations', () => {
       'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()',
     );
     expect(indexes.map((index) => index.indexname)).toContain('articles__lang__seq');
-    expect(await inSchema(url, 'SELECT version, name FROM "rankquill:migrations"')).toEqual([
+    expect(await inSchema(url, 'SELECT version, name FROM "rankquill:migrations" ORDER BY version')).toEqual([
       { version: 1, name: expect.stringContaining('declared tables') },
+      { version: 2, name: expect.stringContaining('row counts') },
+    ]);
+    // The newly counted group was counted from the rows already there.
+    expect(await inSchema(url, 'SELECT grp, key, n FROM "rankquill:counts" ORDER BY key')).toEqual([
+      { grp: 'status', key: '["Infinity", "draft"]', n: '1' },
+      { grp: 'status', key: '["Infinity", "published"]', n: '2' },
     ]);
   });
 
@@ -138,7 +144,7 @@ describe('postgres store migrations', () => {
     await stores[0]?.transaction((tx) => tx.insert('tags', { id: 't1', name: 'x' }));
     for (const store of stores) expect(await store.count('tags')).toBe(1);
     await Promise.all(stores.map((store) => store.close()));
-    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 1 }]);
+    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 2 }]);
   });
 
   it('refuses a database migrated by a newer server, and one that is not UTF-8', async () => {
@@ -159,6 +165,25 @@ describe('postgres store migrations', () => {
   it('names a missing schema instead of failing later', async () => {
     const url = `${database}?options=${encodeURIComponent('-c search_path=nowhere')}`;
     await expect(openPostgresStore(url, v1)).rejects.toThrow(/no schema to create tables in/);
+  });
+});
+
+describe('postgres store counts', () => {
+  it('answers a count of a counted group from its counter, not from the rows', async () => {
+    const url = await freshSchema(database);
+    const store = await openPostgresStore(url, v2);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++)
+        await tx.insert('articles', { id: `a${i}`, status: i < 10 ? 'draft' : 'published' });
+    });
+    expect(await store.count('articles', { status: 'published' })).toBe(20);
+    // Were the count read from the rows, this change of the counter would not show.
+    await inSchema(url, `UPDATE "rankquill:counts" SET n = 1234 WHERE key LIKE '%published%'`);
+    expect(await store.count('articles', { status: 'published' })).toBe(1234);
+    expect(await store.count('articles', { status: 'published', seq: null })).toBe(20);
+    await store.clear();
+    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:counts"')).toEqual([{ n: 0 }]);
+    await store.close();
   });
 });
 

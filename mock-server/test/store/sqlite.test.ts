@@ -114,6 +114,11 @@ describe('sqlite store file', () => {
         "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'articles'",
       );
       expect(indexes.all().map((i) => i.name)).toContain('articles__lang__seq');
+      // The newly counted group was counted from the rows already there.
+      expect(db.prepare('SELECT grp, key, n FROM "rankquill:counts" ORDER BY key').all()).toEqual([
+        { grp: 'status', key: '["draft"]', n: 1 },
+        { grp: 'status', key: '["published"]', n: 2 },
+      ]);
     });
   });
 
