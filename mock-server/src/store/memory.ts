@@ -49,6 +49,10 @@ export function createMemoryStore(schema: StoreSchema): Store {
   for (const name of tables.keys()) committed.set(name, new Map());
 
   const queue = transactionQueue('memory');
+  const versions = new Map<string, number>();
+  const bump = (names: Iterable<string>) => {
+    for (const name of names) versions.set(name, (versions.get(name) ?? 0) + 1);
+  };
 
   const tableOf = (name: string): TableInfo => {
     const info = tables.get(name);
@@ -164,6 +168,7 @@ export function createMemoryStore(schema: StoreSchema): Store {
           else rows.delete(id);
         }
       }
+      bump(overlay.keys());
       return value;
     } finally {
       finished = true;
@@ -173,10 +178,20 @@ export function createMemoryStore(schema: StoreSchema): Store {
   return {
     ...readsWhileOpen(queue, outside),
     transaction: (work) => queue.enqueue(() => run(work)),
+    async version(names: readonly string[]): Promise<number> {
+      queue.checkOpen();
+      let sum = 0;
+      for (const name of names) {
+        tableOf(name);
+        sum += versions.get(name) ?? 0;
+      }
+      return sum;
+    },
     clear: () =>
       queue.enqueue(async () => {
         committed = new Map();
         for (const name of tables.keys()) committed.set(name, new Map());
+        bump(tables.keys());
       }),
     async close(): Promise<void> {
       await queue.close();

@@ -33,7 +33,19 @@ const MIGRATIONS: readonly Migration[] = [
       );
     },
   },
+  {
+    version: 3,
+    name: 'per table, the number of committed transactions that wrote to it',
+    async up(client) {
+      await client.query(
+        `CREATE TABLE ${POSTGRES_VERSIONS_TABLE} (tbl text PRIMARY KEY, version bigint NOT NULL)`,
+      );
+    },
+  },
 ];
+
+/** Per table, how many committed transactions wrote to it (see `Store.version`). */
+export const POSTGRES_VERSIONS_TABLE = '"rankquill:versions"';
 
 const BACKFILL_BATCH = 1_000;
 
@@ -118,6 +130,10 @@ async function reconcileTables(
     }
     await installPostgresCounters(client, schema, table.name, table.counted);
   }
+  await client.query(
+    `INSERT INTO ${POSTGRES_VERSIONS_TABLE} (tbl, version) SELECT unnest($1::text[]), 0 ON CONFLICT (tbl) DO NOTHING`,
+    [[...tables.keys()]],
+  );
 }
 
 /** Fills newly declared columns from each row's `doc`, in batches of rows in id order. */

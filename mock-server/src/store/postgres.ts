@@ -10,7 +10,7 @@ import {
   type PostgresTable,
   rowValues,
 } from './postgres-layout';
-import { migrate } from './postgres-migrations';
+import { migrate, POSTGRES_VERSIONS_TABLE } from './postgres-migrations';
 import { countedGroupOf, serializeRow } from './schema-checks';
 import {
   type Condition,
@@ -32,6 +32,9 @@ export interface PostgresStoreOptions {
 
 /** First half of every advisory lock key of the store ("RQLK"); the second half is the schema's hash. */
 const LOCK_CLASS = 0x52514c4b;
+const bumpSql = `UPDATE ${POSTGRES_VERSIONS_TABLE} SET version = version + 1 WHERE tbl IN`;
+/** SQLSTATE of a statement sent after an earlier one failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
 /** Distinct statement texts prepared by name per connection; beyond this, statements run unnamed. */
 const PREPARED_LIMIT = 500;
 
@@ -133,17 +136,33 @@ export async function openPostgresStore(
   const context = new AsyncLocalStorage<true>();
   const outside = reader((text, values) => pool.query(statement(text, values)));
 
-  /** Runs `body` on one connection between BEGIN (with the store's lock) and COMMIT or ROLLBACK. */
-  async function transact<T>(body: (client: PoolClient) => Promise<T>, onEnd: () => void): Promise<T> {
+  /**
+   * Runs `body` on one connection between BEGIN (with the store's lock) and COMMIT or ROLLBACK.
+   * `body` answers its value and the tables it wrote, whose versions the COMMIT counts up.
+   */
+  async function transact<T>(
+    body: (client: PoolClient) => Promise<{ value: T; written: Iterable<string> }>,
+    onEnd: () => void,
+  ): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query(`BEGIN; ${lockSql}`);
-      const value = await context.run(true, () => body(client));
+      const { value, written } = await context.run(true, () => body(client));
       onEnd();
-      const committed = await client.query('COMMIT');
-      // COMMIT of a transaction in which a statement failed (and the work caught it) rolls back.
-      if (committed.command !== 'COMMIT') {
+      // Table names are plain identifiers, so they can be written into the one-round-trip text.
+      const names = [...written].map((name) => `'${name}'`);
+      const bump = names.length > 0 ? `${bumpSql} (${names.join(', ')}); ` : '';
+      // A transaction in which a statement failed (and the work caught it) can only roll back:
+      // its COMMIT answers ROLLBACK, or the version update before it fails.
+      const results = await client.query(`${bump}COMMIT`).then(
+        (answer) => [answer].flat(),
+        (error: unknown) => {
+          if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
+          return [];
+        },
+      );
+      if (results.at(-1)?.command !== 'COMMIT') {
         throw new Error('the transaction was rolled back: one of its statements failed and the work went on');
       }
       return value;
@@ -177,37 +196,43 @@ export async function openPostgresStore(
       check();
       return tableOf(table);
     };
+    const written = new Set<string>();
+    const writing = (table: string): PostgresTable => {
+      const info = live(table);
+      written.add(info.name);
+      return info;
+    };
     const read = reader(query);
     const tx: StoreWriter = {
       get: (table, id) => read.get(table, id),
       find: (table, q) => read.find(table, q),
       count: (table, where) => read.count(table, where),
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         const { json, row: copy } = serializeRow(table, info.columns, row);
         const inserted = await query(info.sql.insert, rowValues(info, row.id, copy, json));
         if (inserted.rowCount === 0) throw new DuplicateRowError(table, row.id);
       },
       async put<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         const { json, row: copy } = serializeRow(table, info.columns, row);
         await query(info.sql.put, rowValues(info, row.id, copy, json));
       },
       async delete(table: string, id: string): Promise<boolean> {
-        const deleted = await query(live(table).sql.delete, [escapeText(id)]);
+        const deleted = await query(writing(table).sql.delete, [escapeText(id)]);
         return (deleted.rowCount ?? 0) > 0;
       },
       async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
-        const info = live(table);
+        const info = writing(table);
         const compiled = compileWhere(info, where);
         const deleted = await query(`DELETE FROM "${info.name}"${compiled.sql}`, compiled.params);
         return deleted.rowCount ?? 0;
       },
     };
     return transact(
-      (client) => {
+      async (client) => {
         current = client;
-        return work(tx);
+        return { value: await work(tx), written };
       },
       () => {
         finished = true;
@@ -226,6 +251,17 @@ export async function openPostgresStore(
   return {
     ...readsWhileOpen(queue, outside),
     transaction: (work) => enqueue(() => run(work)),
+    async version(names: readonly string[]): Promise<number> {
+      queue.checkOpen();
+      for (const name of names) tableOf(name);
+      const found = await pool.query<{ version: string }>(
+        statement(
+          `SELECT coalesce(sum(version), 0) AS version FROM ${POSTGRES_VERSIONS_TABLE} WHERE tbl = ANY($1)`,
+          [[...names]],
+        ),
+      );
+      return Number(found.rows[0]?.version ?? 0);
+    },
     clear: () =>
       enqueue(() =>
         transact(
@@ -233,6 +269,7 @@ export async function openPostgresStore(
             // TRUNCATE fires no row trigger: the counts are emptied with the rows.
             const names = [...tables.keys()].map((name) => `"${name}"`);
             await client.query(`TRUNCATE ${[...names, POSTGRES_COUNTS_TABLE].join(', ')}`);
+            return { value: undefined, written: tables.keys() };
           },
           () => undefined,
         ),

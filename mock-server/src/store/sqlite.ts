@@ -13,6 +13,7 @@ import {
   serializeRow,
 } from './schema-checks';
 import { installSqliteCounters, sqliteCounterSql } from './sqlite-counters';
+import { installSqliteVersions, SQLITE_BUMP_VERSIONS, SQLITE_SUM_VERSIONS } from './sqlite-versions';
 import {
   type Condition,
   DuplicateRowError,
@@ -176,6 +177,12 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         throw new Error('this transaction has already finished; use the store, or a new transaction');
       return tableOf(table);
     };
+    const written = new Set<string>();
+    const writing = (table: string): TableInfo => {
+      const info = live(table);
+      written.add(info.name);
+      return info;
+    };
 
     const tx: StoreWriter = {
       async get<R extends Identified>(table: string, id: string): Promise<R | undefined> {
@@ -191,7 +198,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         return countNow(table, where);
       },
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         const values = encode(info, row);
         try {
           statement(info.sql.insert).run(...values);
@@ -201,15 +208,15 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         }
       },
       async put<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         statement(info.sql.put).run(...encode(info, row));
       },
       async delete(table: string, id: string): Promise<boolean> {
-        const info = live(table);
+        const info = writing(table);
         return Number(statement(info.sql.delete).run(id).changes) > 0;
       },
       async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
-        const info = live(table);
+        const info = writing(table);
         const compiled = compileWhere(info, where);
         return Number(statement(`DELETE FROM "${info.name}"${compiled.sql}`).run(...compiled.params).changes);
       },
@@ -218,6 +225,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     try {
       statement('BEGIN IMMEDIATE').run();
       const value = await context.run(token, () => work(tx));
+      if (written.size > 0) statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...written]));
       statement('COMMIT').run();
       return value;
     } catch (error) {
@@ -243,9 +251,15 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     find: <T extends Identified>(table: string, query?: Query) => outside(() => findNow<T>(table, query)),
     count: (table: string, where?: Record<string, Condition>) => outside(() => countNow(table, where)),
     transaction: enqueue,
+    version: (names: readonly string[]) =>
+      outside(() => {
+        for (const name of names) tableOf(name);
+        return Number(statement(SQLITE_SUM_VERSIONS).get(JSON.stringify(names))?.version ?? 0);
+      }),
     clear: () =>
       enqueue(async () => {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
+        statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...tables.keys()]));
       }),
     async close(): Promise<void> {
       if (!(await queue.close())) return;
@@ -321,6 +335,7 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
       }
       installSqliteCounters(db, info.name, info.counted);
     }
+    installSqliteVersions(db, tables.keys());
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

@@ -70,6 +70,12 @@ export interface Store extends StoreReader {
    * Transactions run one at a time, and reads outside them never see their uncommitted writes.
    */
   transaction<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * A number that grows whenever a transaction that wrote to one of `tables` commits, or the store
+   * is cleared, whichever process on the same database did it. A cache that keeps it with an
+   * answer knows the answer is current while the number stays the same.
+   */
+  version(tables: readonly string[]): Promise<number>;
   /** Removes every row of every table. */
   clear(): Promise<void>;
   close(): Promise<void>;

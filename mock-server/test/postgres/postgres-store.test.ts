@@ -130,6 +130,7 @@ describe('postgres store migrations', () => {
     expect(await inSchema(url, 'SELECT version, name FROM "rankquill:migrations" ORDER BY version')).toEqual([
       { version: 1, name: expect.stringContaining('declared tables') },
       { version: 2, name: expect.stringContaining('row counts') },
+      { version: 3, name: expect.stringContaining('committed transactions that wrote') },
     ]);
     // The newly counted group was counted from the rows already there.
     expect(await inSchema(url, 'SELECT grp, key, n FROM "rankquill:counts" ORDER BY key')).toEqual([
@@ -144,7 +145,7 @@ describe('postgres store migrations', () => {
     await stores[0]?.transaction((tx) => tx.insert('tags', { id: 't1', name: 'x' }));
     for (const store of stores) expect(await store.count('tags')).toBe(1);
     await Promise.all(stores.map((store) => store.close()));
-    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 2 }]);
+    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 3 }]);
   });
 
   it('refuses a database migrated by a newer server, and one that is not UTF-8', async () => {
@@ -199,8 +200,11 @@ describe('postgres store across processes', () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
         await tx.put('articles', { id: 'counter', status: 'n', seq: (row?.seq ?? 0) + 1 });
       });
+    const before = await a.version(['articles']);
     await Promise.all(Array.from({ length: 20 }, (_, i) => increment(i % 2 ? a : b)));
     expect((await b.get<{ id: string; seq: number }>('articles', 'counter'))?.seq).toBe(20);
+    // Each store sees the other's commits in the version too.
+    expect(await a.version(['articles'])).toBe(before + 20);
     expect(await a.count('articles', { seq: 20 })).toBe(1);
     await Promise.all([a.close(), b.close()]);
   });

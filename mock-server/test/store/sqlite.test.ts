@@ -136,8 +136,10 @@ describe('sqlite store file', () => {
     const b = openSqliteStore(path, v1);
     await a.transaction((tx) => tx.insert('articles', { id: 'a1', status: 'draft', seq: 1 }));
     expect(await b.get('articles', 'a1')).toEqual({ id: 'a1', status: 'draft', seq: 1 });
+    const before = await a.version(['articles']);
     await b.transaction((tx) => tx.put('articles', { id: 'a1', status: 'published', seq: 1 }));
     expect(await a.count('articles', { status: 'published' })).toBe(1);
+    expect(await a.version(['articles'])).toBe(before + 1);
     await Promise.all([a.close(), b.close()]);
   });
 });

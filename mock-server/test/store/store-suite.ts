@@ -598,6 +598,34 @@ export function describeStoreContract(
       });
     });
 
+    describe('version', () => {
+      it('grows with each committed transaction that wrote to a named table, and with clear', async () => {
+        const articles = () => store.version(['articles']);
+        const start = await articles();
+        await store.transaction((tx) => tx.insert('notes', { id: 'n1', kind: 'x' }));
+        await store.transaction((tx) => tx.find('articles'));
+        expect(await articles()).toBe(start);
+        await seed(article('a1'));
+        const written = await articles();
+        expect(written).toBeGreaterThan(start);
+        await store
+          .transaction(async (tx) => {
+            await tx.insert('articles', article('a2'));
+            throw new Error('abandon');
+          })
+          .catch(() => undefined);
+        expect(await articles()).toBe(written);
+        await store.transaction((tx) => tx.deleteWhere('articles', { status: 'draft' }));
+        const both = await store.version(['articles', 'notes']);
+        expect(await articles()).toBeGreaterThan(written);
+        await store.transaction((tx) => tx.delete('notes', 'n1'));
+        expect(await store.version(['articles', 'notes'])).toBeGreaterThan(both);
+        await store.clear();
+        expect(await store.version(['meta'])).toBeGreaterThan(0);
+        await expect(store.version(['nope'])).rejects.toThrow(/nope/);
+      });
+    });
+
     describe('copies', () => {
       it('keeps no reference to an inserted or put row', async () => {
         const row = article('a1', { body: { tags: ['x'] } });
