@@ -137,6 +137,24 @@ export async function openPostgresStore(
   const outside = reader((text, values) => pool.query(statement(text, values)));
 
   /**
+   * A connection in a transaction that holds the store's lock. Transactions of this process ask
+   * for it through the queue, one after the other: the next one asks as soon as the one before
+   * holds the lock (so its wait overlaps that one's work), and none can overtake another.
+   */
+  const lock = async (): Promise<PoolClient> => {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; ${lockSql}`);
+      return client;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(error as Error);
+      throw error;
+    }
+  };
+  const running = new Set<Promise<unknown>>();
+
+  /**
    * Runs `body` on one connection between BEGIN (with the store's lock) and COMMIT or ROLLBACK.
    * `body` answers its value and the tables it wrote, whose versions the COMMIT counts up.
    */
@@ -144,10 +162,9 @@ export async function openPostgresStore(
     body: (client: PoolClient) => Promise<{ value: T; written: Iterable<string> }>,
     onEnd: () => void,
   ): Promise<T> {
-    const client = await pool.connect();
+    const client = await queue.enqueue(lock);
     let broken: Error | undefined;
     try {
-      await client.query(`BEGIN; ${lockSql}`);
       const { value, written } = await context.run(true, () => body(client));
       onEnd();
       // Table names are plain identifiers, so they can be written into the one-round-trip text.
@@ -240,12 +257,21 @@ export async function openPostgresStore(
     );
   };
 
-  /** Transactions of this process queue here, so they run one at a time in the order asked. */
+  /** Starts a transaction (ordered by `lock`), to be awaited by `close`. */
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
     if (context.getStore()) {
       return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
     }
-    return queue.enqueue(work);
+    try {
+      queue.checkOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const result = work();
+    const settled = result.catch(() => undefined);
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
+    return result;
   };
 
   return {
@@ -275,7 +301,9 @@ export async function openPostgresStore(
         ),
       ),
     async close(): Promise<void> {
-      if (await queue.close()) await pool.end();
+      if (!(await queue.close())) return;
+      await Promise.all(running);
+      await pool.end();
     },
   };
 }

@@ -13,6 +13,8 @@ export interface PostgresCluster {
   port: number;
   /** Creates an empty database and answers its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Runs SQL with psql on the database at `url` (of this cluster). */
+  query(url: string, sql: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       async createDatabase(name: string) {
         await run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'rankquill', name]);
         return `${base}/${name}`;
+      },
+      async query(url: string, sql: string) {
+        await run(join(bin, 'psql'), [
+          '--no-psqlrc',
+          '--quiet',
+          '--set=ON_ERROR_STOP=1',
+          '--dbname',
+          url,
+          '--command',
+          sql,
+        ]);
       },
       async stop() {
         try {
