@@ -3,7 +3,7 @@
  *
  * @module @rankquill/mock-server
  */
-export type { ApiRequest, ApiResponse } from './api/api-types';
+export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { createApp } from './http/app';

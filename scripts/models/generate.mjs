@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const write = process.argv.includes('--write');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const emitterDir = fileURLToPath(new URL('./emitters', import.meta.url));
-const languages = readdirSync(emitterDir)
+const languages = (existsSync(emitterDir) ? readdirSync(emitterDir) : [])
   .filter((file) => file.endsWith('.mjs'))
   .map((file) => file.slice(0, -'.mjs'.length))
   .filter((language) => only.length === 0 || only.includes(language));

@@ -1,6 +1,6 @@
 import { ClockAdvanceParams } from '@rankquill/contract';
-import { isoTime } from '../engine/clock';
-import { parseInput } from '../engine/validation';
+import { isoTime } from '../engine/index';
+import { parseInput } from '../engine/kernel/validation';
 import type { OperationHandler } from './api-types';
 
 /** Handlers of the admin and test routes (`/__admin`) and the health check. */

@@ -1,5 +1,4 @@
-import type { Engine } from '../engine/engine';
-import type { AccountRecord } from '../engine/records';
+import type { AccountRecord, Engine } from '../engine/index';
 
 /** A request as every adapter (Express, MSW) hands it to the API layer. */
 export interface ApiRequest {
@@ -18,6 +17,20 @@ export interface ApiRequest {
    * `download_url`); without it those URLs are relative to that address.
    */
   baseUrl?: string;
+  /**
+   * Set by an adapter that could not read the body (larger than `MAX_BODY_BYTES`, or in an
+   * encoding it cannot decode): the API layer answers it as the client's mistake, in the error
+   * format of the API addressed, without running the operation.
+   */
+  bodyError?: BodyError;
+}
+
+/** Why an adapter could not read a request's body, as its body parser said. */
+export interface BodyError {
+  /** 413 for a body over `MAX_BODY_BYTES`; another status the parser chose, such as 415. */
+  status: number;
+  /** The parser's reason, such as `unsupported content encoding "bogus"`. */
+  reason: string;
 }
 
 /** An answer, with its body already serialized, or streamed. */
@@ -42,15 +55,16 @@ export interface ApiResponse {
  *
  * @example
  * ```ts
- * return new RawResult({ contentType: 'text/csv; charset=utf-8', filename: 'keywords.csv', body: rows() });
+ * return new RawResult(await engine.exports.keywords(account, projectId, { format: 'csv' }));
  * ```
  */
 export class RawResult {
   readonly contentType: string;
   readonly filename: string | undefined;
-  readonly body: AsyncIterable<Uint8Array | string>;
+  /** The file's bytes in chunks, written in order as they come. */
+  readonly body: AsyncIterable<Uint8Array>;
 
-  constructor(init: { contentType: string; filename?: string; body: AsyncIterable<Uint8Array | string> }) {
+  constructor(init: { contentType: string; filename?: string; body: AsyncIterable<Uint8Array> }) {
     this.contentType = init.contentType;
     this.filename = init.filename;
     this.body = init.body;

@@ -1,14 +1,13 @@
-import type { ExportFile } from '../engine/exports/export-service';
 import { type OperationHandler, RawResult } from './api-types';
 
 /** Handlers of the export operations, by contract operation id: files are streamed, bulk exports are JSON. */
 export const exportApiHandlers: Record<string, OperationHandler> = {
   'content.export': async ({ engine, account, params, request }) =>
-    file(await engine.exports.content(account, param(params, 'id'), request.query)),
+    new RawResult(await engine.exports.content(account, param(params, 'id'), request.query)),
   'keywords.export': async ({ engine, account, params, request }) =>
-    file(await engine.exports.keywords(account, param(params, 'id'), request.query)),
+    new RawResult(await engine.exports.keywords(account, param(params, 'id'), request.query)),
   'aiVisibility.export': async ({ engine, account, params, request }) =>
-    file(await engine.exports.aiVisibility(account, param(params, 'id'), request.query)),
+    new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), request.query)),
   'exports.create': ({ engine, account, params, body }) =>
     engine.exports.create(account, param(params, 'id'), body),
   'exports.retrieve': ({ engine, account, params, request }) =>
@@ -17,12 +16,10 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
     }),
   // No account: the signed URL is the credential.
   'exports.download': async ({ engine, params, request }) =>
-    file(await engine.exports.download(param(params, 'id'), param(params, 'exportId'), request.query)),
+    new RawResult(
+      await engine.exports.download(param(params, 'id'), param(params, 'exportId'), request.query),
+    ),
 };
-
-function file(exported: ExportFile): RawResult {
-  return new RawResult(exported);
-}
 
 function param(params: Record<string, string>, name: string): string {
   return params[name] ?? '';

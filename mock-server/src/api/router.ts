@@ -1,19 +1,28 @@
 import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
-import type { Engine } from '../engine/engine';
 import {
   AuthenticationError,
+  type Engine,
   InvalidRequestError,
   NotFoundError,
   PublicArticleApiError,
+  RateLimitExceeded,
+  type RateLimitState,
   ServiceError,
-} from '../engine/errors';
-import { byteChunks } from '../engine/exports/byte-chunks';
-import { RateLimitExceeded, type RateLimitState } from '../engine/rate-limiter';
+} from '../engine/index';
 import { adminApiHandlers } from './admin-api';
-import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type BodyError,
+  type OperationHandler,
+  RawResult,
+} from './api-types';
 import { secretsEqual } from './constant-time';
 import { exportApiHandlers } from './export-api';
 import { mainApiHandlers } from './main-api';
+
+/** Largest request body an adapter reads; a larger one comes as `bodyError`. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ApiOptions {
   /** Serve `/__admin` routes (default true). */
@@ -84,6 +93,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
     const rateLimit: RateLimitSlot = {};
     try {
+      if (request.bodyError) throw unreadableBody(request.bodyError);
       await engine.tick();
       const match = matchRoute(request, adminEnabled);
       const response = await dispatch(engine, options, request, match, requestId, rateLimit);
@@ -270,7 +280,7 @@ function raw(status: number, result: RawResult): ApiResponse {
     const filename = result.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
     headers['content-disposition'] = `attachment; filename="${filename}"`;
   }
-  return { status, headers, body: '', stream: byteChunks(result.body) };
+  return { status, headers, body: '', stream: result.body };
 }
 
 /** Passes a stream through, telling `report` when it fails midway (the status line is gone by then). */
@@ -284,6 +294,15 @@ async function* reportingFailure(
     report(error);
     throw error;
   }
+}
+
+/** A body the adapter could not read is the client's mistake: a 4xx whatever its parser said. */
+function unreadableBody({ status, reason }: BodyError): ServiceError {
+  const message =
+    status === 413
+      ? `The request body is larger than ${MAX_BODY_BYTES} bytes.`
+      : `The request body could not be read: ${reason}.`;
+  return new ServiceError('invalid_request_error', status >= 400 && status < 500 ? status : 400, message);
 }
 
 function errorBody(error: ServiceError, requestId: string) {

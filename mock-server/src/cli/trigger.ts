@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isWebhookEventName, WEBHOOK_EVENT_NAMES } from '@rankquill/contract';
-import { buildWebhookRequest } from '../engine/webhook-request';
-import { sampleEvent } from '../engine/webhook-samples';
-import { FetchWebhookSender } from '../engine/webhook-sender';
+import { buildWebhookRequest } from '../engine/webhooks/request';
+import { sampleEvent } from '../engine/webhooks/samples';
+import { FetchWebhookSender } from '../engine/webhooks/sender';
 import { CliUsageError } from './usage-error';
 
 export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [options]

@@ -1,12 +1,12 @@
-import type { AccountService } from './accounts';
-import type { AiVisibilityService } from './ai-visibility';
-import { seedAiVisibilityDemo } from './ai-visibility-demo-data';
-import type { ContentService } from './content';
-import type { EngineContext } from './context';
-import { seedDemoKeywords } from './keyword-demo-data';
-import type { KeywordService } from './keywords';
-import type { ProjectService } from './projects';
-import type { ContentRecord, ProjectRecord } from './records';
+import type { AccountService } from './accounts/accounts';
+import type { AiVisibilityService } from './ai-visibility/ai-visibility';
+import type { ContentService } from './content/content';
+import { seedAiVisibilityDemo } from './demo-data-ai-visibility';
+import { seedDemoKeywords } from './demo-data-keywords';
+import type { EngineContext } from './kernel/context';
+import type { ContentRecord, ProjectRecord } from './kernel/records';
+import type { KeywordService } from './keywords/keywords';
+import type { ProjectService } from './projects/projects';
 
 /** Keys and ids of the seeded demo account, printed in the server's ready line. */
 export interface DemoData {

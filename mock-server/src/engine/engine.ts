@@ -1,33 +1,33 @@
 import type { Store } from '../store/store';
-import { AccountService, API_KEY_PREFIX } from './accounts';
-import { ActivityService } from './activity';
-import { AiVisibilityService } from './ai-visibility';
-import type { AnswerProvider } from './answer-provider';
-import { type Clock, MANUAL_CLOCK_START, ManualClock } from './clock';
-import { ContentService } from './content';
-import type { ContentGenerator } from './content-generator';
-import type { EngineContext } from './context';
+import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
+import { IdempotencyService } from './accounts/idempotency';
+import { RateLimiter } from './accounts/rate-limiter';
+import { AiVisibilityService, removeProjectAiVisibility } from './ai-visibility/ai-visibility';
+import type { AnswerProvider } from './ai-visibility/answer-provider';
+import { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
+import { ContentService, removeProjectContent, storePublishedUrl } from './content/content';
+import type { ContentGenerator } from './content/generator';
+import { TemplateArticleGenerator } from './content/template-article-generator';
 import { type DemoData, seedDemoData } from './demo-data';
-import { ConflictError } from './errors';
-import { ExportService } from './exports/export-service';
-import { IdempotencyService } from './idempotency';
-import { IdFactory } from './ids';
-import { type JobLane, JobQueue } from './jobs';
-import { KeywordService } from './keywords';
-import { ProjectService } from './projects';
-import { PublicArticleService } from './public-articles';
-import { Random } from './random';
-import { RankTracker } from './rank-tracker';
-import type { RankingProvider } from './ranking-provider';
-import { RateLimiter } from './rate-limiter';
-import { ReadCache } from './read-cache';
-import type { JobRecord, MetaRecord, ProjectRecord } from './records';
-import { SimulatedAnswerProvider } from './simulated-answer-provider';
-import { SimulatedRankingProvider } from './simulated-ranking-provider';
-import { TemplateArticleGenerator } from './template-article-generator';
-import { WebhookDeliveryService } from './webhook-deliveries';
-import { WebhookOutbox } from './webhook-outbox';
-import { FetchWebhookSender, type WebhookSender } from './webhook-sender';
+import { ExportService, removeProjectExports } from './exports/export-service';
+import { type Clock, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
+import type { EngineContext } from './kernel/context';
+import { ConflictError } from './kernel/errors';
+import { IdFactory } from './kernel/ids';
+import { type JobLane, JobQueue } from './kernel/jobs';
+import { Random } from './kernel/random';
+import { ReadCache } from './kernel/read-cache';
+import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
+import { KeywordService, removeProjectKeywords } from './keywords/keywords';
+import { RankTracker } from './keywords/rank-tracker';
+import type { RankingProvider } from './keywords/ranking-provider';
+import { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
+import { ProjectService } from './projects/projects';
+import { PublicArticleService } from './public-articles/public-articles';
+import { ActivityService, removeProjectActivity } from './webhooks/activity';
+import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
+import { WebhookOutbox } from './webhooks/outbox';
+import { FetchWebhookSender, type WebhookSender } from './webhooks/sender';
 
 export interface EngineOptions {
   store: Store;
@@ -107,17 +107,31 @@ export class Engine {
       random,
       ids,
       jobs,
-      generator: options.generator ?? new TemplateArticleGenerator(),
     };
     this.accounts = new AccountService(this.ctx);
-    this.projects = new ProjectService(this.ctx);
+    // Deleting a project: each domain removes its own rows, later domains first, then the project row.
+    this.projects = new ProjectService(this.ctx, [
+      removeProjectExports,
+      removeProjectAiVisibility,
+      removeProjectKeywords,
+      removeProjectContent,
+      removeProjectDeliveries,
+      removeProjectActivity,
+    ]);
     this.activity = new ActivityService(this.ctx, this.projects);
-    this.content = new ContentService(this.ctx, this.projects, new WebhookOutbox(this.ctx, this.activity));
+    const outbox = new WebhookOutbox(this.ctx, this.activity);
+    this.content = new ContentService(
+      this.ctx,
+      this.projects,
+      outbox,
+      options.generator ?? new TemplateArticleGenerator(),
+    );
     this.webhooks = new WebhookDeliveryService(
       this.ctx,
       this.projects,
       this.activity,
       options.webhookSender ?? new FetchWebhookSender(),
+      storePublishedUrl,
     );
     this.keywords = new KeywordService(
       this.ctx,
@@ -125,13 +139,13 @@ export class Engine {
       new RankTracker(
         this.ctx,
         options.rankingProvider ?? new SimulatedRankingProvider(random.fork('rankings')),
-        new WebhookOutbox(this.ctx, this.activity),
+        outbox,
       ),
     );
     this.aiVisibility = new AiVisibilityService(
       this.ctx,
       this.projects,
-      new WebhookOutbox(this.ctx, this.activity),
+      outbox,
       options.answerProvider ?? new SimulatedAnswerProvider(random.fork('ai-answers')),
     );
     this.publicArticles = new PublicArticleService(this.ctx, cache);

@@ -8,37 +8,36 @@ export type {
   StoreWriter,
   TableSpec,
 } from '../store/store';
-export { API_KEY_PREFIX } from './accounts';
+export { API_KEY_PREFIX } from './accounts/accounts';
+export { IDEMPOTENCY_WINDOW_MS } from './accounts/idempotency';
+export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export {
   AiVisibilityService,
   type DailyVisibility,
   type DatePeriod,
   type ResponseRange,
-} from './ai-visibility';
+} from './ai-visibility/ai-visibility';
+export { type AnswerAnalysis, analyzeAnswer } from './ai-visibility/answer-analysis';
+export type { AnswerProvider, AnswerRequest, GeneratedAnswer } from './ai-visibility/answer-provider';
+export { citedUrls, findUrls, isOnDomain } from './ai-visibility/citation-extraction';
+export { type BrandMention, findBrandMentions } from './ai-visibility/mention-detection';
 export {
   AI_VISIBILITY_CATCH_UP_DAYS,
   AI_VISIBILITY_DAILY_JOB,
   AI_VISIBILITY_FIRST_RUN_JOB,
-} from './ai-visibility-runs';
-export { SCORE_WEIGHTS, type VisibilityMetrics, visibilityMetrics } from './ai-visibility-score';
-export { type AnswerAnalysis, analyzeAnswer } from './answer-analysis';
-export type { AnswerProvider, AnswerRequest, GeneratedAnswer } from './answer-provider';
-export { citedUrls, findUrls, isOnDomain } from './citation-extraction';
-export { type Clock, isoTime, MANUAL_CLOCK_START, ManualClock } from './clock';
-export { GENERATION_JOB, generationSeconds } from './content';
-export type { ArticleRequest, ContentGenerator, GeneratedArticle } from './content-generator';
+} from './ai-visibility/runs';
+export { SCORE_WEIGHTS, type VisibilityMetrics, visibilityMetrics } from './ai-visibility/score';
+export { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
+export { GENERATION_JOB, generationSeconds } from './content/content';
+export type { ArticleRequest, ContentGenerator, GeneratedArticle } from './content/generator';
+export { TemplateArticleGenerator } from './content/template-article-generator';
+export { articlePayload } from './content/webhook-payloads';
 export type { DemoData } from './demo-data';
 export { Engine, type EngineOptions } from './engine';
-export * from './errors';
-export { IDEMPOTENCY_WINDOW_MS } from './idempotency';
-export { ALL_LANES, type JobLane } from './jobs';
-export { EXPORT_PAGE_SIZE, KeywordService } from './keywords';
-export { type BrandMention, findBrandMentions } from './mention-detection';
-export { type Opportunity, type OpportunityInputs, opportunityOf } from './opportunity-score';
-export { PUBLIC_API_KEY_PREFIX } from './projects';
-export { Random } from './random';
-export { MAX_CATCH_UP_DAYS, RANK_CHECK_JOB } from './rank-tracker';
-export type { RankingObservation, RankingProvider, RankingQuery } from './ranking-provider';
+export { type Clock, isoTime, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
+export * from './kernel/errors';
+export { ALL_LANES, type JobLane } from './kernel/jobs';
+export { Random } from './kernel/random';
 export type {
   AccountRecord,
   ActivityRecord,
@@ -47,26 +46,28 @@ export type {
   JobRecord,
   ProjectRecord,
   WebhookSettings,
-} from './records';
-export { engineSchema } from './schema';
-export { SimulatedAnswerProvider } from './simulated-answer-provider';
-export { SimulatedRankingProvider } from './simulated-ranking-provider';
-export { TemplateArticleGenerator } from './template-article-generator';
-export { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-deliveries';
-export { DELIVERY_JOB } from './webhook-outbox';
-export { articlePayload } from './webhook-payloads';
+} from './kernel/records';
+export { engineSchema } from './kernel/schema';
+export { EXPORT_PAGE_SIZE, KeywordService } from './keywords/keywords';
+export { type Opportunity, type OpportunityInputs, opportunityOf } from './keywords/opportunity-score';
+export { MAX_CATCH_UP_DAYS, RANK_CHECK_JOB } from './keywords/rank-tracker';
+export type { RankingObservation, RankingProvider, RankingQuery } from './keywords/ranking-provider';
+export { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
+export { PUBLIC_API_KEY_PREFIX } from './projects/projects';
+export { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks/deliveries';
+export { DELIVERY_JOB } from './webhooks/outbox';
 export {
   buildWebhookRequest,
   WEBHOOK_USER_AGENT,
   type WebhookAttempt,
   type WebhookHttpRequest,
-} from './webhook-request';
-export { SAMPLE_ARTICLE_SLUG, type SampleContext, sampleArticle, sampleEvent } from './webhook-samples';
+} from './webhooks/request';
+export { SAMPLE_ARTICLE_SLUG, type SampleContext, sampleArticle, sampleEvent } from './webhooks/samples';
 export {
   FetchWebhookSender,
   type FetchWebhookSenderOptions,
   WEBHOOK_TIMEOUT_MS,
   type WebhookAnswer,
   type WebhookSender,
-} from './webhook-sender';
-export { signWebhookPayload, type WebhookSignatureInput } from './webhook-signature';
+} from './webhooks/sender';
+export { signWebhookPayload, type WebhookSignatureInput } from './webhooks/signature';

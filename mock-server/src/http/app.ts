@@ -1,10 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
-import { type ApiOptions, createApiHandler } from '../api/router';
+import { type ApiOptions, createApiHandler, MAX_BODY_BYTES } from '../api/router';
 import type { Engine } from '../engine/engine';
-
-/** Largest request body the server reads. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The Express 5 app of the reference server: reads the raw body, hands the request to the
@@ -26,33 +23,23 @@ export function createApp(engine: Engine, options: ApiOptions = {}): Express {
   app.use((req, res, next) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
-  app.use(async (req: Request, res: Response) => {
-    const answer = await handle(toApiRequest(req));
-    if (answer.stream) return writeStream(res, answer.status, answer.headers, answer.stream);
-    // writeHead/end skip Express's content negotiation: the answer is already serialized.
-    res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
-    res.end(answer.body);
-  });
-  // Express calls this for bodies it cannot read (too large, bad encoding): a client mistake.
+  app.use(async (req: Request, res: Response) => write(res, await handle(toApiRequest(req))));
+  // Express calls this for bodies it cannot read (too large, bad encoding); the API layer answers.
   app.use(
-    (
-      error: { status?: number; type?: string; message?: string },
-      req: Request,
-      res: Response,
-      _next: unknown,
-    ) => {
-      const status = error.status && error.status < 500 ? error.status : 400;
-      const message =
-        error.type === 'entity.too.large'
-          ? `The request body is larger than ${MAX_BODY_BYTES} bytes.`
-          : `The request body could not be read: ${error.message ?? 'unknown error'}.`;
-      const body = req.path.startsWith('/public-article-api')
-        ? { success: false, error: message }
-        : { error: { type: 'invalid_request_error', message, request_id: engine.nextRequestId() } };
-      res.status(status).json(body);
+    async (error: { status?: number; message?: string }, req: Request, res: Response, _next: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      const bodyError = { status: error.status ?? 400, reason: error.message ?? 'unknown error' };
+      await write(res, await handle({ ...toApiRequest(req), body: '', bodyError }));
     },
   );
   return app;
+}
+
+async function write(res: Response, answer: ApiResponse): Promise<void> {
+  if (answer.stream) return writeStream(res, answer.status, answer.headers, answer.stream);
+  // writeHead/end skip Express's content negotiation: the answer is already serialized.
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { http, type RequestHandler } from 'msw';
 import { createApiHandler } from '../api/router';
-import { MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
-import { engineSchema } from '../engine/schema';
+import { MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
+import { engineSchema } from '../engine/kernel/schema';
 import { createMemoryStore } from '../store/memory';
 import { toApiRequest, toFetchResponse } from './request-conversion';
 

@@ -1,4 +1,4 @@
-import { engineSchema } from '../engine/schema';
+import { engineSchema } from '../engine/kernel/schema';
 import { createMemoryStore } from '../store/memory';
 import { openPostgresStore } from '../store/postgres';
 import { openSqliteStore } from '../store/sqlite';

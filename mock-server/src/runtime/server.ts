@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiOptions } from '../api/router';
-import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/clock';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
-import { FetchWebhookSender, type WebhookSender } from '../engine/webhook-sender';
+import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
+import { FetchWebhookSender, type WebhookSender } from '../engine/webhooks/sender';
 import { createApp } from '../http/app';
 import type { Store } from '../store/store';
 import { startDueWorkTimer } from './due-work-timer';

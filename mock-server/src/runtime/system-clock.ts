@@ -1,4 +1,4 @@
-import type { Clock } from '../engine/clock';
+import type { Clock } from '../engine/kernel/clock';
 
 /** Real time, for `serve --clock real`. */
 export class SystemClock implements Clock {

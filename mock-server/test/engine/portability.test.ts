@@ -4,8 +4,12 @@ import { type BuildOptions, build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const engine = (file: string) => fileURLToPath(new URL(`../../src/engine/${file}`, import.meta.url));
-const ENTRIES = ['template-article-generator.ts', 'article-html.ts'].map(engine);
-const SOURCES = ['template-article-generator.ts', 'article-phrases.ts', 'article-html.ts'].map(engine);
+const ENTRIES = ['content/template-article-generator.ts', 'content/article-html.ts'].map(engine);
+const SOURCES = [
+  'content/template-article-generator.ts',
+  'content/article-phrases.ts',
+  'content/article-html.ts',
+].map(engine);
 
 /** What the engine needs to run in a browser, a worker or MSW: no Node built-in may be left over. */
 const BROWSER: BuildOptions = {
@@ -62,7 +66,7 @@ describe('engine portability', () => {
         ...BROWSER,
         stdin: {
           contents: `import * as builtin from '${specifier}';\nexport * from './template-article-generator';\nexport { builtin };`,
-          resolveDir: engine('.'),
+          resolveDir: engine('content'),
           loader: 'ts',
         },
       });

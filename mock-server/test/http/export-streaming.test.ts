@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MANUAL_CLOCK_START, ManualClock } from '../../src/engine/clock';
 import { Engine } from '../../src/engine/engine';
 import { EXPORT_PAGE_SIZE } from '../../src/engine/exports/content-export';
-import type { ContentRecord } from '../../src/engine/records';
-import { engineSchema } from '../../src/engine/schema';
+import { MANUAL_CLOCK_START, ManualClock } from '../../src/engine/kernel/clock';
+import type { ContentRecord } from '../../src/engine/kernel/records';
+import { engineSchema } from '../../src/engine/kernel/schema';
 import { createApp } from '../../src/http/app';
 import { createMemoryStore } from '../../src/store/memory';
 import type { Store } from '../../src/store/store';

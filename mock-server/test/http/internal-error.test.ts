@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_CLOCK_START, ManualClock } from '../../src/engine/clock';
 import { Engine } from '../../src/engine/engine';
-import { engineSchema } from '../../src/engine/schema';
+import { MANUAL_CLOCK_START, ManualClock } from '../../src/engine/kernel/clock';
+import { engineSchema } from '../../src/engine/kernel/schema';
 import { createApp } from '../../src/http/app';
 import { createMemoryStore } from '../../src/store/memory';
 import type { Store } from '../../src/store/store';

@@ -1,7 +1,7 @@
 import type { AiVisibilityDailyFigures } from '@rankquill/contract';
-import type { AiVisibilityService, DatePeriod } from '../ai-visibility';
-import { isoTime } from '../clock';
-import type { ProjectRecord } from '../records';
+import type { AiVisibilityService, DatePeriod } from '../ai-visibility/ai-visibility';
+import { isoTime } from '../kernel/clock';
+import type { ProjectRecord } from '../kernel/records';
 import { exportProject, jsonArrayItems } from './content-export';
 import { CSV_LIST_SEPARATOR, csvRow } from './csv';
 

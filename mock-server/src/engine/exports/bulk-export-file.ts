@@ -1,6 +1,6 @@
 import type { BulkExportFormat } from '@rankquill/contract';
-import { isoTime } from '../clock';
-import type { ProjectRecord } from '../records';
+import { isoTime } from '../kernel/clock';
+import type { ProjectRecord } from '../kernel/records';
 import { aiVisibilityCsvFiles, aiVisibilityMembers } from './ai-visibility-export';
 import { type BulkExportSections, dateRangeInstants, visibilityPeriod } from './bulk-export-sections';
 import { byteChunks } from './byte-chunks';

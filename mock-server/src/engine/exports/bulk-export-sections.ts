@@ -1,6 +1,6 @@
 import type { Keyword } from '@rankquill/contract';
 import type { StoreReader } from '../../store/store';
-import type { DatePeriod } from '../ai-visibility';
+import type { DatePeriod } from '../ai-visibility/ai-visibility';
 import type { AiVisibilitySource } from './ai-visibility-export';
 import type { CreatedWithin } from './content-export';
 import type { ExportRecord } from './export-records';

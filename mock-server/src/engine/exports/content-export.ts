@@ -1,8 +1,8 @@
 import type { ContentExportArticle, ContentExportFormat, ExportProject } from '@rankquill/contract';
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { StoreReader } from '../../store/store';
-import { isoTime } from '../clock';
-import type { ContentRecord, ProjectRecord } from '../records';
+import { isoTime } from '../kernel/clock';
+import type { ContentRecord, ProjectRecord } from '../kernel/records';
 import { CSV_CONTENT_TYPE, CSV_LIST_SEPARATOR, csvRow } from './csv';
 
 /** Rows read per query while paging through a project's content. */

@@ -9,15 +9,15 @@ import {
 } from '@rankquill/contract';
 import type { z } from 'zod';
 import type { StoreWriter } from '../../store/store';
-import { slugify } from '../article-html';
-import { isoTime } from '../clock';
-import type { EngineContext } from '../context';
-import { ConflictError, InvalidRequestError, NotFoundError, ServiceError } from '../errors';
-import type { JobQueue } from '../jobs';
-import type { KeywordService } from '../keywords';
-import type { ProjectService } from '../projects';
-import type { AccountRecord, ProjectRecord } from '../records';
-import { parseInput } from '../validation';
+import { slugify } from '../content/article-html';
+import { isoTime } from '../kernel/clock';
+import type { EngineContext } from '../kernel/context';
+import { ConflictError, InvalidRequestError, NotFoundError, ServiceError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
+import type { AccountRecord, ProjectRecord } from '../kernel/records';
+import { parseInput } from '../kernel/validation';
+import type { KeywordService } from '../keywords/keywords';
+import type { ProjectService } from '../projects/projects';
 import {
   AI_VISIBILITY_EXPORT_MEDIA,
   type AiVisibilitySource,
@@ -25,6 +25,7 @@ import {
 } from './ai-visibility-export';
 import { BULK_EXPORT_MEDIA, bulkExportFile } from './bulk-export-file';
 import type { BulkExportSections } from './bulk-export-sections';
+import { byteChunks } from './byte-chunks';
 import { CONTENT_EXPORT_MEDIA, contentExportBody, projectArticles } from './content-export';
 import { DOWNLOAD_URL_TTL_MS, DownloadTokens } from './download-token';
 import { ExportFiles } from './export-files';
@@ -42,8 +43,8 @@ export const EXPORT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export interface ExportFile {
   contentType: string;
   filename: string;
-  /** Produced as it is read: a large project is never held in memory whole. */
-  body: AsyncIterable<Uint8Array | string>;
+  /** UTF-8 chunks of a few dozen kilobytes, produced as they are read: a large project is never held in memory whole. */
+  body: AsyncIterable<Uint8Array>;
 }
 
 /** Where the download URL of a ready export points. */
@@ -84,7 +85,7 @@ export class ExportService {
    * @example
    * ```ts
    * const file = await engine.exports.content(account, 'proj_123', { format: 'csv' });
-   * for await (const piece of file.body) console.log(piece);
+   * for await (const chunk of file.body) socket.write(chunk);
    * ```
    */
   async content(account: AccountRecord, projectId: string, query: unknown): Promise<ExportFile> {
@@ -95,11 +96,13 @@ export class ExportService {
     return {
       contentType: media.contentType,
       filename: fileName(project, 'content', now, media.extension),
-      body: contentExportBody(format, {
-        project,
-        exportedAt: now,
-        articles: projectArticles(this.ctx.store, project.id),
-      }),
+      body: byteChunks(
+        contentExportBody(format, {
+          project,
+          exportedAt: now,
+          articles: projectArticles(this.ctx.store, project.id),
+        }),
+      ),
     };
   }
 
@@ -118,7 +121,7 @@ export class ExportService {
     return {
       contentType: KEYWORD_EXPORT_MEDIA.contentType,
       filename: fileName(project, 'keywords', this.ctx.clock.now(), KEYWORD_EXPORT_MEDIA.extension),
-      body: keywordCsv(pages),
+      body: byteChunks(keywordCsv(pages)),
     };
   }
 
@@ -139,7 +142,7 @@ export class ExportService {
     return {
       contentType: AI_VISIBILITY_EXPORT_MEDIA.contentType,
       filename: fileName(project, 'ai-visibility', now, AI_VISIBILITY_EXPORT_MEDIA.extension),
-      body: aiVisibilityJson(this.aiVisibilitySource, project, now),
+      body: byteChunks(aiVisibilityJson(this.aiVisibilitySource, project, now)),
     };
   }
 

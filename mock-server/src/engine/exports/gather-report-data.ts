@@ -1,5 +1,5 @@
-import { isoTime } from '../clock';
-import type { ProjectRecord } from '../records';
+import { isoTime } from '../kernel/clock';
+import type { ProjectRecord } from '../kernel/records';
 import { type BulkExportSections, dateRangeInstants } from './bulk-export-sections';
 import { createdWithin, projectContent } from './content-export';
 import type { ExportRecord } from './export-records';

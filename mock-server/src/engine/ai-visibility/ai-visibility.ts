@@ -1,0 +1,458 @@
+import {
+  AI_PLATFORMS,
+  AI_VISIBILITY_DEFAULT_DAYS,
+  AI_VISIBILITY_MAX_DAYS,
+  type AiVisibilityPrompt,
+  AiVisibilityPromptCreateParams,
+  AiVisibilityPromptListParams,
+  type AiVisibilityResponse,
+  AiVisibilityResponseListParams,
+  type AiVisibilityScore,
+  AiVisibilityScoreParams,
+  type AiVisibilityTopic,
+  AiVisibilityTopicCreateParams,
+  type ListEnvelope,
+  ListParams,
+} from '@rankquill/contract';
+import type { Condition, StoreReader, StoreWriter } from '../../store/store';
+import type { EngineContext } from '../kernel/context';
+import { ConflictError, InvalidRequestError } from '../kernel/errors';
+import type { JobQueue } from '../kernel/jobs';
+import { paginationOf } from '../kernel/pagination';
+import type {
+  AccountRecord,
+  AiPromptRecord,
+  AiResponseRecord,
+  AiTopicRecord,
+  ProjectRecord,
+} from '../kernel/records';
+import { DAY_MS, startOfUtcDate, utcDate } from '../kernel/utc-day';
+import { parseInput } from '../kernel/validation';
+import type { ProjectService } from '../projects/projects';
+import type { WebhookOutbox } from '../webhooks/outbox';
+import type { AnswerProvider } from './answer-provider';
+import { AI_VISIBILITY_DAILY_JOB, AiVisibilityRuns } from './runs';
+import { citedDomains, type VisibilityMetrics, visibilityMetrics } from './score';
+import { aiPromptResource, aiResponseResource, aiTopicResource } from './serializers';
+import { uniqueKey } from './text-folding';
+
+/** A span of UTC days, both included, `YYYY-MM-DD`. */
+export interface DatePeriod {
+  from: string;
+  to: string;
+}
+
+/** The figures of one day of answers, for a chart of the score over time. */
+export interface DailyVisibility extends VisibilityMetrics {
+  date: string;
+}
+
+/** Optional bounds of `responsesOf`, `YYYY-MM-DD`, both included. */
+export interface ResponseRange {
+  from?: string;
+  to?: string;
+}
+
+const PAGE = 100;
+const TopicListQuery = ListParams;
+const PromptListQuery = ListParams.extend(AiVisibilityPromptListParams.shape);
+const ResponseListQuery = ListParams.extend(AiVisibilityResponseListParams.shape);
+
+/**
+ * AI visibility of a project (spec 2.4): topics group prompts; every prompt is asked on every AI
+ * platform each day (`ai-visibility-runs.ts`); the answers are read for brand mentions and
+ * citations; the score sums them up over a period (`ai-visibility-score.ts`). Topic names and
+ * prompt texts are unique within a project, ignoring case. See docs/ai-visibility.md.
+ *
+ * Besides the HTTP calls it offers, for exports and reports, `scoreOf`, `dailyScores` and the
+ * `topicsOf`, `promptsOf` and `responsesOf` iterators over a project the caller already owns.
+ */
+export class AiVisibilityService {
+  readonly runs: AiVisibilityRuns;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly projects: ProjectService,
+    outbox: WebhookOutbox,
+    provider: AnswerProvider,
+  ) {
+    this.runs = new AiVisibilityRuns(ctx, outbox, provider);
+  }
+
+  async listTopics(
+    account: AccountRecord,
+    projectId: string,
+    query: unknown,
+  ): Promise<ListEnvelope<AiVisibilityTopic>> {
+    const { limit, offset } = parseInput(TopicListQuery, query, 'query');
+    const project = await this.projects.owned(account, projectId);
+    const page = await this.page<AiTopicRecord>('ai_topics', { project_id: project.id }, limit, offset);
+    return { data: page.rows.map(aiTopicResource), pagination: page.pagination };
+  }
+
+  async createTopic(account: AccountRecord, projectId: string, input: unknown): Promise<AiVisibilityTopic> {
+    const { name } = parseInput(AiVisibilityTopicCreateParams, input);
+    const topic = await this.ctx.store.transaction(async (tx) => {
+      const project = await this.projects.owned(account, projectId, tx);
+      return this.insertTopic(tx, project, name, this.ctx.clock.now());
+    });
+    return aiTopicResource(topic);
+  }
+
+  /** Adds a topic inside `tx`; used by `createTopic` and the demo data. A name in use is a 409. */
+  async insertTopic(
+    tx: StoreWriter,
+    project: ProjectRecord,
+    name: string,
+    at: number,
+  ): Promise<AiTopicRecord> {
+    const name_key = uniqueKey(name);
+    const [clash] = await tx.find<AiTopicRecord>('ai_topics', {
+      where: { project_id: project.id, name_key },
+      limit: 1,
+    });
+    if (clash) {
+      throw new ConflictError(
+        `Project ${project.id} already has a topic named "${clash.name}" (${clash.id}); topic names are unique, ignoring case.`,
+        'name',
+      );
+    }
+    const { id, seq } = await this.ctx.ids.next(tx, 'top');
+    const topic: AiTopicRecord = {
+      id,
+      seq,
+      project_id: project.id,
+      name,
+      name_key,
+      prompt_count: 0,
+      created_at: at,
+    };
+    await tx.insert('ai_topics', { ...topic });
+    return topic;
+  }
+
+  async listPrompts(
+    account: AccountRecord,
+    projectId: string,
+    query: unknown,
+  ): Promise<ListEnvelope<AiVisibilityPrompt>> {
+    const { limit, offset, topic_id } = parseInput(PromptListQuery, query, 'query');
+    const project = await this.projects.owned(account, projectId);
+    const where: Record<string, Condition> = { project_id: project.id };
+    if (topic_id !== undefined) where.topic_id = (await this.topic(project, topic_id)).id;
+    const page = await this.page<AiPromptRecord>('ai_prompts', where, limit, offset);
+    return { data: page.rows.map(aiPromptResource), pagination: page.pagination };
+  }
+
+  /**
+   * Adds a prompt to a topic. It is asked on every platform for today right away (a job due now,
+   * which runs before the next request is answered), then at every 00:00 UTC.
+   */
+  async createPrompt(account: AccountRecord, projectId: string, input: unknown): Promise<AiVisibilityPrompt> {
+    const params = parseInput(AiVisibilityPromptCreateParams, input);
+    const prompt = await this.ctx.store.transaction(async (tx) => {
+      const project = await this.projects.owned(account, projectId, tx);
+      const topic = await this.topic(project, params.topic_id, tx);
+      const prompt = await this.insertPrompt(tx, project, topic, params.text, this.ctx.clock.now());
+      await this.runs.scheduleFirstRun(tx, prompt.id);
+      return prompt;
+    });
+    return aiPromptResource(prompt);
+  }
+
+  /**
+   * Adds a prompt inside `tx` and makes sure the project's daily run is scheduled; used by
+   * `createPrompt` and the demo data. A text in use in the project is a 409.
+   */
+  async insertPrompt(
+    tx: StoreWriter,
+    project: ProjectRecord,
+    topic: AiTopicRecord,
+    text: string,
+    at: number,
+  ): Promise<AiPromptRecord> {
+    const text_key = uniqueKey(text);
+    const [clash] = await tx.find<AiPromptRecord>('ai_prompts', {
+      where: { project_id: project.id, text_key },
+      limit: 1,
+    });
+    if (clash) {
+      throw new ConflictError(
+        `Project ${project.id} already tracks this prompt as ${clash.id} (topic ${clash.topic_id}); prompt texts are unique within a project, ignoring case.`,
+        'text',
+      );
+    }
+    const { id, seq } = await this.ctx.ids.next(tx, 'prm');
+    const prompt: AiPromptRecord = {
+      id,
+      seq,
+      project_id: project.id,
+      topic_id: topic.id,
+      text,
+      text_key,
+      created_at: at,
+    };
+    await tx.insert('ai_prompts', { ...prompt });
+    const current = (await tx.get<AiTopicRecord>('ai_topics', topic.id)) ?? topic;
+    await tx.put('ai_topics', { ...current, prompt_count: current.prompt_count + 1 });
+    await this.runs.ensureDailyRun(tx, project.id);
+    return prompt;
+  }
+
+  /** Answers newest day first (then newest recorded first), filtered by prompt, topic, platform and days. */
+  async listResponses(
+    account: AccountRecord,
+    projectId: string,
+    query: unknown,
+  ): Promise<ListEnvelope<AiVisibilityResponse>> {
+    const { limit, offset, prompt_id, topic_id, platform, from, to } = parseInput(
+      ResponseListQuery,
+      query,
+      'query',
+    );
+    const project = await this.projects.owned(account, projectId);
+    const where: Record<string, Condition> = { project_id: project.id };
+    if (prompt_id !== undefined) where.prompt_id = (await this.prompt(project, prompt_id)).id;
+    if (topic_id !== undefined) where.topic_id = (await this.topic(project, topic_id)).id;
+    if (platform !== undefined) where.platform = platform;
+    if (from !== undefined && to !== undefined) assertOrdered({ from, to });
+    if (from !== undefined || to !== undefined) {
+      where.date = { ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) };
+    }
+    const [total, rows] = await Promise.all([
+      this.ctx.store.count('ai_responses', where),
+      this.ctx.store.find<AiResponseRecord>('ai_responses', {
+        where,
+        orderBy: [
+          ['date', 'desc'],
+          ['seq', 'desc'],
+        ],
+        limit,
+        offset,
+      }),
+    ]);
+    return {
+      data: rows.map(aiResponseResource),
+      pagination: paginationOf(limit, offset, rows.length, total),
+    };
+  }
+
+  /** The visibility score over `from`–`to` (default: the last 30 days, today included). */
+  async retrieveScore(account: AccountRecord, projectId: string, query: unknown): Promise<AiVisibilityScore> {
+    const params = parseInput(AiVisibilityScoreParams, query, 'query');
+    const project = await this.projects.owned(account, projectId);
+    return this.scoreOf(project, params);
+  }
+
+  /**
+   * The score of a project over a period, for exports and reports. Missing bounds default like
+   * the HTTP call; an inverted or too long period is a 400 naming `from`.
+   *
+   * @example
+   * ```ts
+   * const project = await engine.projects.owned(account, projectId);
+   * const score = await engine.aiVisibility.scoreOf(project, { from: '2026-01-01', to: '2026-01-31' });
+   * console.log(score.score, score.platforms.map((p) => `${p.platform}: ${p.score}`));
+   * ```
+   */
+  async scoreOf(project: ProjectRecord, period: Partial<DatePeriod> = {}): Promise<AiVisibilityScore> {
+    const { from, to, days } = this.period(period);
+    const answers = await this.ctx.store.find<AiResponseRecord>('ai_responses', {
+      where: { project_id: project.id, date: { gte: from, lte: to } },
+    });
+    return {
+      project_id: project.id,
+      period: { from, to, days },
+      ...visibilityMetrics(answers),
+      platforms: AI_PLATFORMS.map((platform) => ({
+        platform,
+        ...visibilityMetrics(answers.filter((answer) => answer.platform === platform)),
+      })),
+      cited_domains: citedDomains(answers, project.domain),
+    };
+  }
+
+  /**
+   * The figures of every day of a period, oldest first, days without answers included (score 0),
+   * for a chart of the score over time.
+   *
+   * @example
+   * ```ts
+   * const series = await engine.aiVisibility.dailyScores(project, { from: '2026-01-01', to: '2026-01-14' });
+   * for (const day of series) console.log(day.date, day.score);
+   * ```
+   */
+  async dailyScores(project: ProjectRecord, period: Partial<DatePeriod> = {}): Promise<DailyVisibility[]> {
+    const { from, to, days } = this.period(period);
+    const answers = await this.ctx.store.find<AiResponseRecord>('ai_responses', {
+      where: { project_id: project.id, date: { gte: from, lte: to } },
+    });
+    const byDate = new Map<string, AiResponseRecord[]>();
+    for (const answer of answers) {
+      const day = byDate.get(answer.date);
+      if (day) day.push(answer);
+      else byDate.set(answer.date, [answer]);
+    }
+    return Array.from({ length: days }, (_, index) => {
+      const date = addDays(from, index);
+      return { date, ...visibilityMetrics(byDate.get(date) ?? []) };
+    });
+  }
+
+  /**
+   * Every topic of the project in the order they were created, fetched a page at a time.
+   *
+   * @example
+   * ```ts
+   * for await (const topic of engine.aiVisibility.topicsOf(project)) console.log(topic.name);
+   * ```
+   */
+  async *topicsOf(project: ProjectRecord): AsyncGenerator<AiVisibilityTopic> {
+    for await (const row of this.scan<AiTopicRecord>('ai_topics', { project_id: project.id })) {
+      yield aiTopicResource(row);
+    }
+  }
+
+  /**
+   * Every prompt of the project in the order they were created, fetched a page at a time.
+   *
+   * @example
+   * ```ts
+   * for await (const prompt of engine.aiVisibility.promptsOf(project)) console.log(prompt.text);
+   * ```
+   */
+  async *promptsOf(project: ProjectRecord): AsyncGenerator<AiVisibilityPrompt> {
+    for await (const row of this.scan<AiPromptRecord>('ai_prompts', { project_id: project.id })) {
+      yield aiPromptResource(row);
+    }
+  }
+
+  /**
+   * Every answer of the project (of the days `from`–`to`, when given) in the order they were
+   * recorded, fetched a page at a time.
+   *
+   * @example
+   * ```ts
+   * for await (const response of engine.aiVisibility.responsesOf(project, { from: '2026-01-01' })) {
+   *   if (response.mentioned) console.log(response.platform, response.mentions[0]?.excerpt);
+   * }
+   * ```
+   */
+  async *responsesOf(
+    project: ProjectRecord,
+    range: ResponseRange = {},
+  ): AsyncGenerator<AiVisibilityResponse> {
+    const where: Record<string, Condition> = { project_id: project.id };
+    if (range.from !== undefined || range.to !== undefined) {
+      where.date = {
+        ...(range.from !== undefined ? { gte: range.from } : {}),
+        ...(range.to !== undefined ? { lte: range.to } : {}),
+      };
+    }
+    for await (const row of this.scan<AiResponseRecord>('ai_responses', where)) yield aiResponseResource(row);
+  }
+
+  private async *scan<T extends { id: string; seq: number }>(
+    table: string,
+    where: Record<string, Condition>,
+  ): AsyncGenerator<T> {
+    let after = 0;
+    for (;;) {
+      // Keyset paging on seq: rows added meanwhile can neither shift nor repeat what follows.
+      const rows = await this.ctx.store.find<T>(table, {
+        where: { ...where, seq: { gt: after } },
+        orderBy: [['seq', 'asc']],
+        limit: PAGE,
+      });
+      yield* rows;
+      const last = rows.at(-1);
+      if (rows.length < PAGE || !last) return;
+      after = last.seq;
+    }
+  }
+
+  private async page<T extends { id: string }>(
+    table: string,
+    where: Record<string, Condition>,
+    limit: number,
+    offset: number,
+  ) {
+    const [total, rows] = await Promise.all([
+      this.ctx.store.count(table, where),
+      this.ctx.store.find<T>(table, { where, orderBy: [['seq', 'desc']], limit, offset }),
+    ]);
+    return { rows, pagination: paginationOf(limit, offset, rows.length, total) };
+  }
+
+  private period(period: Partial<DatePeriod>): DatePeriod & { days: number } {
+    const to = period.to ?? utcDate(this.ctx.clock.now());
+    const from = period.from ?? addDays(to, -(AI_VISIBILITY_DEFAULT_DAYS - 1));
+    assertOrdered({ from, to });
+    const days = Math.round((startOfUtcDate(to) - startOfUtcDate(from)) / DAY_MS) + 1;
+    if (days > AI_VISIBILITY_MAX_DAYS) {
+      throw new InvalidRequestError(
+        `The period ${from} to ${to} covers ${days} days; ask for at most ${AI_VISIBILITY_MAX_DAYS} days at a time.`,
+        'from',
+      );
+    }
+    return { from, to, days };
+  }
+
+  /** A topic of the project named in a request; another project's or a missing one is a 400 naming `topic_id`. */
+  private async topic(
+    project: ProjectRecord,
+    topicId: string,
+    reader: Pick<StoreReader, 'get'> = this.ctx.store,
+  ): Promise<AiTopicRecord> {
+    const topic = await reader.get<AiTopicRecord>('ai_topics', topicId);
+    if (!topic || topic.project_id !== project.id) {
+      throw new InvalidRequestError(
+        `No topic with id ${topicId} in project ${project.id}. List topics with GET /v1/projects/${project.id}/ai-visibility/topics, or create one with POST to the same path.`,
+        'topic_id',
+      );
+    }
+    return topic;
+  }
+
+  private async prompt(project: ProjectRecord, promptId: string): Promise<AiPromptRecord> {
+    const prompt = await this.ctx.store.get<AiPromptRecord>('ai_prompts', promptId);
+    if (!prompt || prompt.project_id !== project.id) {
+      throw new InvalidRequestError(
+        `No prompt with id ${promptId} in project ${project.id}. List prompts with GET /v1/projects/${project.id}/ai-visibility/prompts.`,
+        'prompt_id',
+      );
+    }
+    return prompt;
+  }
+}
+
+/**
+ * Removes a project's topics, prompts, answers and scheduled runs inside the transaction that
+ * deletes the project.
+ */
+export async function removeProjectAiVisibility(
+  tx: StoreWriter,
+  jobs: JobQueue,
+  projectId: string,
+): Promise<void> {
+  const prompts = await tx.find<AiPromptRecord>('ai_prompts', { where: { project_id: projectId } });
+  for (const prompt of prompts) await jobs.cancel(tx, prompt.id);
+  await jobs.cancel(tx, projectId, AI_VISIBILITY_DAILY_JOB);
+  await tx.deleteWhere('ai_responses', { project_id: projectId });
+  await tx.deleteWhere('ai_prompts', { project_id: projectId });
+  await tx.deleteWhere('ai_topics', { project_id: projectId });
+}
+
+function assertOrdered(period: DatePeriod): void {
+  if (period.from > period.to) {
+    throw new InvalidRequestError(
+      `\`from\` (${period.from}) is after \`to\` (${period.to}); send a \`from\` on or before \`to\`.`,
+      'from',
+    );
+  }
+}
+
+/** `date` moved by `days` (negative: earlier), `YYYY-MM-DD`. */
+function addDays(date: string, days: number): string {
+  return utcDate(startOfUtcDate(date) + days * DAY_MS);
+}

@@ -1,0 +1,14 @@
+import type { Store } from '../../store/store';
+import type { Clock } from './clock';
+import type { IdFactory } from './ids';
+import type { JobQueue } from './jobs';
+import type { Random } from './random';
+
+/** What every engine service is built from. */
+export interface EngineContext {
+  store: Store;
+  clock: Clock;
+  random: Random;
+  ids: IdFactory;
+  jobs: JobQueue;
+}

@@ -1,0 +1,92 @@
+import {
+  PUBLIC_ARTICLE_ERRORS,
+  type PublicArticleListResponse,
+  PublicArticleQuery,
+  type PublicArticleResponse,
+} from '@rankquill/contract';
+import type { EngineContext } from '../kernel/context';
+import { InvalidRequestError, PublicArticleApiError } from '../kernel/errors';
+import { paginationOf } from '../kernel/pagination';
+import type { ReadCache } from '../kernel/read-cache';
+import type { ContentRecord, ProjectRecord } from '../kernel/records';
+import { publicArticle, publicListItem } from './serializers';
+
+/**
+ * The read-only public article API (spec 4.3): published articles of the project that the
+ * `X-Service-Key` belongs to, newest first.
+ */
+export class PublicArticleService {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly cache: ReadCache,
+  ) {}
+
+  /** The list call, or the single-article call when `query.id` is present. Answers are cached until the next write. */
+  async get(
+    serviceKey: string | undefined,
+    query: unknown,
+  ): Promise<PublicArticleListResponse | PublicArticleResponse> {
+    const { id, limit, offset } = (query ?? {}) as Record<string, unknown>;
+    return this.cache.get(JSON.stringify(['public', serviceKey, id, limit, offset]), () =>
+      this.load(serviceKey, query),
+    );
+  }
+
+  private async load(
+    serviceKey: string | undefined,
+    query: unknown,
+  ): Promise<PublicArticleListResponse | PublicArticleResponse> {
+    const project = await this.projectOf(serviceKey);
+    const parsed = PublicArticleQuery.safeParse(query);
+    const id = typeof (query as { id?: unknown })?.id === 'string' ? (query as { id: string }).id : undefined;
+    if (id !== undefined) return this.single(project, id);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InvalidRequestError(issue?.message ?? 'invalid query', issue?.path.join('.'));
+    }
+    return this.list(project, parsed.data.limit, parsed.data.offset);
+  }
+
+  private async list(
+    project: ProjectRecord,
+    limit: number,
+    offset: number,
+  ): Promise<PublicArticleListResponse> {
+    const where = { project_id: project.id, status: 'published' };
+    const [total, rows] = await Promise.all([
+      this.ctx.store.count('content', where),
+      this.ctx.store.find<ContentRecord>('content', {
+        where,
+        orderBy: [
+          ['published_at', 'desc'],
+          ['seq', 'desc'],
+        ],
+        limit,
+        offset,
+      }),
+    ]);
+    return {
+      success: true,
+      articles: rows.map((row) => publicListItem(row, project.language)),
+      pagination: paginationOf(limit, offset, rows.length, total),
+    };
+  }
+
+  private async single(project: ProjectRecord, id: string): Promise<PublicArticleResponse> {
+    const item = id ? await this.ctx.store.get<ContentRecord>('content', id) : undefined;
+    if (!item || item.project_id !== project.id || item.status !== 'published') {
+      throw new PublicArticleApiError(404, PUBLIC_ARTICLE_ERRORS.notFound);
+    }
+    return { success: true, article: publicArticle(item, project.language) };
+  }
+
+  private async projectOf(serviceKey: string | undefined): Promise<ProjectRecord> {
+    if (!serviceKey) throw new PublicArticleApiError(401, PUBLIC_ARTICLE_ERRORS.keyMissing);
+    const [project] = await this.ctx.store.find<ProjectRecord>('projects', {
+      where: { public_api_key: serviceKey },
+      limit: 1,
+    });
+    if (!project) throw new PublicArticleApiError(401, PUBLIC_ARTICLE_ERRORS.keyInvalid);
+    return project;
+  }
+}
