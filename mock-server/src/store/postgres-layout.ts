@@ -4,6 +4,7 @@ import {
   checkCount,
   checkWhereScalar,
   declaredColumns,
+  indexColumn,
   RANGE_SQL,
   type RangeOperator,
   rangeBounds,
@@ -67,13 +68,19 @@ export function describePostgresTables(schema: StoreSchema): Map<string, Postgre
       .map((column) => `${column} = EXCLUDED.${column}`)
       .join(', ');
     const indexes = (schema[name]?.indexes ?? []).map((index) => ({
-      name: indexName(name, index),
+      name: indexName(
+        name,
+        index.map((entry) => entry.replace(' ', '_')),
+      ),
       columns: index
-        .flatMap((column) =>
-          column === 'id'
-            ? ['"id"']
-            : [`${numColumn(column)} NULLS FIRST`, `${textColumn(column)} NULLS FIRST`],
-        )
+        .map(indexColumn)
+        .flatMap(({ column, descending }) => {
+          // The order of `find`: NULLs first ascending, last descending.
+          const order = descending ? ' DESC NULLS LAST' : ' NULLS FIRST';
+          return column === 'id'
+            ? [`"id"${descending ? ' DESC' : ''}`]
+            : [`${numColumn(column)}${order}`, `${textColumn(column)}${order}`];
+        })
         .join(', '),
     }));
     tables.set(name, {

@@ -25,8 +25,10 @@ export function declaredColumns(schema: StoreSchema): Map<string, string[]> {
     const columns = [...new Set(spec.columns)].filter((column) => column !== 'id');
     const known = new Set(columns);
     for (const index of spec.indexes ?? []) {
-      for (const column of index)
+      for (const entry of index) {
+        const { column } = indexColumn(entry);
         if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
+      }
     }
     for (const group of spec.counted ?? []) {
       if (group.length === 0) throw new Error(`a counted group of ${name} names no column`);
@@ -35,6 +37,14 @@ export function declaredColumns(schema: StoreSchema): Map<string, string[]> {
     tables.set(name, columns);
   }
   return tables;
+}
+
+/** A column of an index declaration: its name, and whether it is in descending order (`'seq desc'`). */
+export function indexColumn(entry: string): { column: string; descending: boolean } {
+  const match = /^(\S+)(?: (asc|desc))?$/.exec(entry);
+  if (!match)
+    throw new Error(`index column "${entry}" must be a column name, optionally followed by " desc"`);
+  return { column: match[1] as string, descending: match[2] === 'desc' };
 }
 
 /** Throws `UnknownColumnError` unless `column` is `id` or declared. */

@@ -8,6 +8,7 @@ import {
   checkWhereScalar,
   countedGroupOf,
   declaredColumns,
+  indexColumn,
   RANGE_SQL,
   rangeBounds,
   serializeRow,
@@ -330,8 +331,12 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
         db.exec(`UPDATE "${info.name}" SET "${column}" = json_extract(doc, '$."${column}"')`);
       }
       for (const index of schema[info.name]?.indexes ?? []) {
-        const list = index.map((column) => `"${column}"`).join(', ');
-        db.exec(`CREATE INDEX IF NOT EXISTS "${info.name}__${index.join('__')}" ON "${info.name}" (${list})`);
+        const list = index
+          .map(indexColumn)
+          .map(({ column, descending }) => `"${column}"${descending ? ' DESC' : ''}`)
+          .join(', ');
+        const name = `${info.name}__${index.map((entry) => entry.replace(' ', '_')).join('__')}`;
+        db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${info.name}" (${list})`);
       }
       installSqliteCounters(db, info.name, info.counted);
     }

@@ -34,7 +34,11 @@ export interface Query {
 export interface TableSpec {
   /** Scalar fields of the row that queries may filter and order on. */
   columns: readonly string[];
-  /** Composite indexes, each a list of columns, for the queries the engine makes. */
+  /**
+   * Composite indexes, each a list of columns, for the queries the engine makes. A column may
+   * end in ` desc` for an order that mixes directions (`['project_id', 'score', 'seq desc']`
+   * serves `score desc, seq asc` as well as `score asc, seq desc`).
+   */
   indexes?: ReadonlyArray<readonly string[]>;
   /**
    * Groups of declared columns whose row counts the SQL stores keep in the same transaction as
