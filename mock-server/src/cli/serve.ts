@@ -14,7 +14,10 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     (postgres://user:password@host:5432/database) that several
                     instances can share; also read from RANKQUILL_DATABASE_URL
                     (default ${DEFAULT_DB_PATH})
-  --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
+  --clock MODE      real, or manual (moves only via /__admin/clock/advance; for one
+                    server, not several on one database)         (default real)
+  --job-lease S     seconds a server's claim on due work holds before another
+                    server on the same database may run it        (default 30)
   --admin-token T   require "Authorization: Bearer T" on /__admin routes
   --no-admin        remove the /__admin routes
   --export-signing-secret S
@@ -47,6 +50,7 @@ export async function serve(args: string[]): Promise<void> {
       seed: { type: 'string', default: '42' },
       db: { type: 'string' },
       clock: { type: 'string', default: 'real' },
+      'job-lease': { type: 'string', default: '30' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
@@ -63,6 +67,12 @@ export async function serve(args: string[]): Promise<void> {
   }
   if (values.clock !== 'real' && values.clock !== 'manual') {
     throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
+  }
+  const jobLease = Number(values['job-lease']);
+  if (!Number.isFinite(jobLease) || jobLease < 1 || jobLease > 3600) {
+    throw new CliUsageError(
+      `--job-lease must be a number of seconds from 1 to 3600, got "${values['job-lease']}".`,
+    );
   }
   const admin = !values['no-admin'];
   if (admin && !values['admin-token'] && !LOOPBACK.has(values.host)) {
@@ -81,6 +91,7 @@ export async function serve(args: string[]): Promise<void> {
     admin,
     adminToken: values['admin-token'],
     exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
+    jobLeaseMs: jobLease * 1000,
     log,
   });
   process.stdout.write(

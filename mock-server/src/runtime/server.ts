@@ -24,6 +24,8 @@ export interface ServerOptions extends ApiOptions {
   webhookSender?: WebhookSender;
   /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
   exportSigningSecret?: string;
+  /** How long a claim on a due job holds before another server may run it (see `EngineOptions`). */
+  jobLeaseMs?: number;
 }
 
 export interface RunningServer {
@@ -64,6 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clock,
       seed: options.seed ?? 42,
       exportSigningSecret: options.exportSigningSecret,
+      jobLeaseMs: options.jobLeaseMs,
       webhookSender: options.webhookSender ?? new FetchWebhookSender({ signal: shutdown.signal }),
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),

@@ -26,21 +26,43 @@ export interface RunDueOptions {
   beforeEach?: (job: JobRecord) => void;
 }
 
+/** How long a claim on a job holds by default before another server may run the job. */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
+
+export interface JobQueueOptions {
+  /** The engine's clock: when jobs fall due, and how long claims hold. */
+  now: () => number;
+  /** How long a claim holds; a running job renews it at a third of this. */
+  leaseMs?: number;
+}
+
 /**
  * Durable schedule of work that falls due on the clock. Jobs live in the store, so a restart
- * loses none; they run in time order, each at most once per lane run.
+ * loses none; they run in time order. Several servers can share one store: a server claims a due
+ * job (in a transaction, so no two servers claim it) for a lease it renews while the job runs,
+ * and deletes the job when it is done; a job whose server stopped before that is claimed again
+ * once the lease has run out. `claim`, `run` and `complete` are the steps of `runDue`, so that a
+ * caller can run several claimed jobs at once.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
   private readonly running = new Map<JobLane, Promise<unknown>>();
-  /** Per lane, a lower bound of the earliest pending job's instant: `null` none, `undefined` unknown. */
-  private readonly earliest = new Map<JobLane, number | null | undefined>();
+  /** Jobs this server has claimed and not completed. */
+  private readonly held = new Set<string>();
+  /** Per lane, the earliest instant a job can be claimed (`null`: none), as of a version of the jobs table. */
+  private readonly earliest = new Map<JobLane, { at: number | null; version: number }>();
+  private readonly leaseMs: number;
+  /** Names this server in its claims; set once the engine knows its boot. */
+  owner = 'server';
 
   constructor(
     private readonly store: Store,
     private readonly ids: IdFactory,
     private readonly onError: (error: unknown, job: JobRecord) => void,
-  ) {}
+    private readonly options: JobQueueOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+  }
 
   on(kind: string, handler: JobHandler, lane: JobLane = 'local'): void {
     this.handlers.set(kind, { handler, lane });
@@ -53,8 +75,6 @@ export class JobQueue {
     // Local jobs keep the row shape they had before lanes existed; a missing lane reads as local.
     if (lane === 'network') job.lane = 'network';
     await tx.insert('jobs', { ...job });
-    const known = this.earliest.get(lane);
-    if (known !== undefined && (known === null || dueAt < known)) this.earliest.set(lane, dueAt);
   }
 
   /** Forgets what is known of the schedule (after the store was cleared). */
@@ -70,44 +90,119 @@ export class JobQueue {
     );
   }
 
-  /** The earliest job of `lanes` due at or before `until`, if any. */
-  async nextDue(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
-    // Most requests find nothing due: answer those from memory, without a query.
-    const nothingDue = lanes.every((lane) => {
-      const known = this.earliest.get(lane);
-      return known === null || (known !== undefined && known > until);
+  /**
+   * Ends every claim (when no other server can hold one: a manual clock serves one server), so
+   * jobs a stopped server had claimed run at once rather than when its clock passes their leases.
+   */
+  async releaseClaims(): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const claimed = await tx.find<JobRecord>('jobs', {
+        where: { claimed_until: { gt: Number.NEGATIVE_INFINITY } },
+      });
+      for (const job of claimed) await tx.put('jobs', unclaimed(job));
     });
-    if (nothingDue) return undefined;
-    const [job] = await this.store.find<JobRecord>('jobs', {
-      where: { ...laneFilter(lanes), due_at: { lte: until } },
-      orderBy: [
-        ['due_at', 'asc'],
-        ['seq', 'asc'],
-      ],
-      limit: 1,
-    });
-    if (!job) {
-      for (const lane of lanes) this.earliest.set(lane, (await this.nextDueAt(lane)) ?? null);
-    }
-    return job;
   }
 
-  /** Instant of the earliest pending job (of one lane, when given), for a timer on the real clock. */
-  async nextDueAt(lane?: JobLane): Promise<number | undefined> {
-    const [job] = await this.store.find<JobRecord>('jobs', {
-      where: lane ? laneFilter([lane]) : {},
-      orderBy: [
+  /**
+   * Claims the earliest job of `lanes` due at or before `until` that no server holds, for this
+   * server's lease; answers it as it was scheduled, or nothing when no job is due.
+   */
+  async claim(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
+    if (await this.nothingDue(until, lanes)) return undefined;
+    return this.store.transaction(async (tx) => {
+      const now = this.options.now();
+      const lane = laneFilter(lanes);
+      const order: Array<[string, 'asc' | 'desc']> = [
         ['due_at', 'asc'],
         ['seq', 'asc'],
-      ],
-      limit: 1,
+      ];
+      // Claims this server holds are skipped, so look one further than it holds.
+      const limit = this.held.size + 1;
+      const [fresh, expired] = await Promise.all([
+        tx.find<JobRecord>('jobs', {
+          where: { ...lane, claimed_until: null, due_at: { lte: until } },
+          orderBy: order,
+          limit,
+        }),
+        tx.find<JobRecord>('jobs', {
+          where: { ...lane, claimed_until: { lte: now } },
+          orderBy: order,
+          limit,
+        }),
+      ]);
+      const job = [...fresh, ...expired]
+        .filter((candidate) => !this.held.has(candidate.id) && candidate.due_at <= until)
+        .sort((a, b) => a.due_at - b.due_at || a.seq - b.seq)[0];
+      if (!job) return undefined;
+      this.held.add(job.id);
+      const claimedUntil = Math.max(now, job.due_at) + this.leaseMs;
+      await tx.put('jobs', { ...unclaimed(job), claimed_until: claimedUntil, claimed_by: this.owner });
+      return unclaimed(job);
     });
-    return job?.due_at;
+  }
+
+  /**
+   * Runs a claimed job's handler, renewing the claim while it runs; a handler that throws is
+   * reported to `onError` and counts as done.
+   */
+  async run(job: JobRecord): Promise<void> {
+    const renew = setInterval(() => {
+      void this.renew(job).catch(() => undefined);
+    }, this.leaseMs / 3);
+    try {
+      const registered = this.handlers.get(job.kind);
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      await registered.handler(job);
+    } catch (error) {
+      this.onError(error, job);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Deletes a job this server ran, unless another server claimed it meanwhile (its lease ran out). */
+  async complete(job: JobRecord): Promise<void> {
+    try {
+      await this.store.transaction(async (tx) => {
+        const current = await tx.get<JobRecord>('jobs', job.id);
+        if (current && (current.claimed_by === undefined || current.claimed_by === this.owner)) {
+          await tx.delete('jobs', job.id);
+        }
+      });
+    } finally {
+      this.held.delete(job.id);
+    }
+  }
+
+  /**
+   * Instant at which the next job (of one lane, when given) can be claimed: the earliest due job
+   * no server holds, or the earliest end of another server's claim. For a timer on the real clock.
+   */
+  async nextDueAt(lane?: JobLane): Promise<number | undefined> {
+    const where = lane ? laneFilter([lane]) : {};
+    const [[fresh], claims] = await Promise.all([
+      this.store.find<JobRecord>('jobs', {
+        where: { ...where, claimed_until: null },
+        orderBy: [
+          ['due_at', 'asc'],
+          ['seq', 'asc'],
+        ],
+        limit: 1,
+      }),
+      this.store.find<JobRecord>('jobs', {
+        where: { ...where, claimed_until: { gt: Number.NEGATIVE_INFINITY } },
+        orderBy: [['claimed_until', 'asc']],
+        limit: this.held.size + 1,
+      }),
+    ]);
+    const claim = claims.find((job) => !this.held.has(job.id));
+    const candidates = [fresh?.due_at, claim?.claimed_until].filter((at) => typeof at === 'number');
+    return candidates.length > 0 ? Math.min(...candidates) : undefined;
   }
 
   /**
    * Runs every job of the lanes due at or before `until`, in time order. One run per lane at a
-   * time: a second caller for a busy lane waits for the first.
+   * time in this server: a second caller for a busy lane waits for the first.
    */
   async runDue(until: number | (() => number), options: RunDueOptions = {}): Promise<number> {
     const lanes = options.lanes ?? ALL_LANES;
@@ -133,21 +228,48 @@ export class JobQueue {
     let ran = 0;
     for (;;) {
       const limit = typeof until === 'number' ? until : until();
-      const job = await this.nextDue(limit, lanes);
+      const job = await this.claim(limit, lanes);
       if (!job) return ran;
       beforeEach?.(job);
-      const registered = this.handlers.get(job.kind);
       try {
-        if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
-        await registered.handler(job);
-      } catch (error) {
-        this.onError(error, job);
+        await this.run(job);
       } finally {
-        await this.store.transaction((tx) => tx.delete('jobs', job.id));
+        await this.complete(job);
       }
       ran++;
     }
   }
+
+  /**
+   * Whether no job of `lanes` can be claimed by `until`, answered from what the last look found
+   * while the jobs table is unchanged (by any server): most requests find nothing due.
+   */
+  private async nothingDue(until: number, lanes: readonly JobLane[]): Promise<boolean> {
+    const version = await this.store.version(['jobs']);
+    for (const lane of lanes) {
+      let known = this.earliest.get(lane);
+      if (known?.version !== version) {
+        known = { at: (await this.nextDueAt(lane)) ?? null, version };
+        this.earliest.set(lane, known);
+      }
+      if (known.at !== null && known.at <= until) return false;
+    }
+    return true;
+  }
+
+  private async renew(job: JobRecord): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const current = await tx.get<JobRecord>('jobs', job.id);
+      if (current?.claimed_by !== this.owner) return;
+      await tx.put('jobs', { ...current, claimed_until: this.options.now() + this.leaseMs });
+    });
+  }
+}
+
+/** The job as scheduled, without a server's claim. */
+function unclaimed(job: JobRecord): JobRecord {
+  const { claimed_until: _until, claimed_by: _by, ...scheduled } = job;
+  return scheduled;
 }
 
 function laneFilter(lanes: readonly JobLane[]): Record<string, Condition> {

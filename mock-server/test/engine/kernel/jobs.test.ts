@@ -9,7 +9,7 @@ import { createMemoryStore } from '../../../src/store/memory';
 describe('JobQueue.cancel', () => {
   it('drops every job about a subject, or only those of one kind', async () => {
     const store = createMemoryStore(engineSchema);
-    const jobs = new JobQueue(store, new IdFactory(new Random('jobs')), () => undefined);
+    const jobs = new JobQueue(store, new IdFactory(new Random('jobs')), () => undefined, { now: () => 0 });
     await store.transaction(async (tx) => {
       await jobs.schedule(tx, 'keywords.rank_check', 'proj_1', 10);
       await jobs.schedule(tx, 'ai_visibility.run', 'proj_1', 10);

@@ -107,7 +107,13 @@ describe('ProjectService.delete', () => {
     const random = new Random('cleanups');
     const ids = new IdFactory(random);
     const clock = new ManualClock(MANUAL_CLOCK_START);
-    return { store, clock, random, ids, jobs: new JobQueue(store, ids, () => undefined) };
+    return {
+      store,
+      clock,
+      random,
+      ids,
+      jobs: new JobQueue(store, ids, () => undefined, { now: () => clock.now() }),
+    };
   }
 
   it('runs the cleanups in the order given, in the transaction that removes the project row', async () => {
