@@ -1,20 +1,23 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, type CliProcess, startCli } from '../support/cli-process';
+import {
+  type RecordedRequest,
+  type RecordingReceiver,
+  startRecordingReceiver,
+} from '../support/recording-receiver';
 
 const SECRET = 'rq_whsec_e2e_5f1d0c9a';
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-webhooks-'));
 const running: CliProcess[] = [];
-const receivers: Server[] = [];
+const receivers: RecordingReceiver[] = [];
 afterAll(async () => {
   await Promise.all(running.map((process) => process.stop('SIGKILL')));
-  await Promise.all(receivers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(receivers.map((receiver) => receiver.close()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -42,34 +45,11 @@ async function call(base: string, method: string, path: string, key?: string, bo
 const advance = (base: string, seconds: number) =>
   call(base, 'POST', '/__admin/clock/advance', undefined, { seconds });
 
-interface Recorded {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A receiver in the test process that records every request and answers with `status()`. */
 async function recordingReceiver(status: (attempt: number) => number) {
-  const requests: Recorded[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      const code = status(requests.length);
-      const slug = (JSON.parse(body) as { slug?: string }).slug;
-      res.writeHead(code, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          code < 300 ? { success: true, url: `/en/resources/blog/${slug}` } : { error: 'storage down' },
-        ),
-      );
-    });
-  });
-  receivers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, requests };
+  const receiver = await startRecordingReceiver({ status });
+  receivers.push(receiver);
+  return receiver;
 }
 
 /** A finished draft in a new project of the server, with the webhook set after generation. */
@@ -91,7 +71,7 @@ async function publish(base: string, key: string, projectId: string, contentId: 
   return Math.floor(Date.parse((await call(base, 'GET', '/__admin/clock')).now) / 1000);
 }
 
-function expectSigned(request: Recorded) {
+function expectSigned(request: RecordedRequest) {
   const id = request.headers['webhook-id'] as string;
   const timestamp = request.headers['webhook-timestamp'] as string;
   const expected = createHmac('sha256', SECRET).update(`${id}.${timestamp}.${request.body}`).digest('base64');
@@ -190,7 +170,7 @@ describe('webhook delivery between two processes', () => {
     const second = await start(['--port', '0', '--db', db, '--clock', 'manual']);
     await advance(second.ready.url, 120);
     expect(receiver.requests).toHaveLength(2);
-    const [before, after] = receiver.requests as [Recorded, Recorded];
+    const [before, after] = receiver.requests as [RecordedRequest, RecordedRequest];
     expect(after.headers['x-service-delivery']).toBe(before.headers['x-service-delivery']);
     expect(after.body).toBe(before.body);
     expect(Number(after.headers['webhook-timestamp']) - publishedAt).toBe(60);
