@@ -127,20 +127,21 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+// Each size against the smallest, per store.
 const ratios = {};
+const ratio = (large, small, key) => Number((large[key] / small[key]).toFixed(2));
 for (const store of ['sqlite', 'postgres']) {
-  const mine = rows.filter((row) => row.store === store);
-  const small = mine[0];
-  const large = mine.at(-1);
-  ratios[store] = {
-    [`${large.articles}_vs_${small.articles}`]: {
-      public_first_page_uncached: Number(
-        (large.public_first_page_uncached_ms / small.public_first_page_uncached_ms).toFixed(2),
-      ),
-      public_deep_page: Number((large.public_deep_page_ms / small.public_deep_page_ms).toFixed(2)),
-      main_content_list: Number((large.main_content_list_ms / small.main_content_list_ms).toFixed(2)),
-    },
-  };
+  const [small, ...larger] = rows.filter((row) => row.store === store);
+  ratios[store] = Object.fromEntries(
+    larger.map((large) => [
+      `${large.articles}_vs_${small.articles}`,
+      {
+        public_first_page_uncached: ratio(large, small, 'public_first_page_uncached_ms'),
+        public_deep_page: ratio(large, small, 'public_deep_page_ms'),
+        main_content_list: ratio(large, small, 'main_content_list_ms'),
+      },
+    ]),
+  );
 }
 console.log(
   JSON.stringify(
