@@ -18,13 +18,15 @@ import type { Condition, Query, Scalar, StoreSchema } from './store';
  *
  * | value          | `"c:num"`          | `"c:text"`      |
  * | -------------- | ------------------ | --------------- |
- * | missing / null | NULL               | NULL            |
+ * | missing / null | `'-Infinity'`      | `''`            |
  * | number         | the number         | `''`            |
  * | boolean        | 1 or 0             | `''`            |
  * | text           | `'Infinity'`       | the text        |
  *
- * Ordering by (`c:num`, `c:text`) with NULLs first is SQLite's order; an equality fixes both
- * columns, so an index on (a, b) also serves `a = x ORDER BY b`. Text columns use the "C"
+ * Ordering by (`c:num`, `c:text`) is SQLite's order. No row holds an infinite number (JSON turns
+ * it into null), so the infinities mark null and text. Null is a value of its own rather than SQL
+ * NULL so that an equality, `= null` included, fixes both columns: an index on (a, b) then serves
+ * `a = x ORDER BY b`, which PostgreSQL does not see after `a IS NULL`. Text columns use the "C"
  * collation (UTF-8 bytes, i.e. code points); PostgreSQL text cannot hold U+0000, so U+0000 and
  * U+0001 are escaped in an order-keeping way. The whole row is the `doc` column (`json`, which
  * keeps the row's text exactly: key order, U+0000 and lone surrogates, all of which `jsonb` loses
@@ -43,7 +45,7 @@ export interface PostgresTable {
 }
 
 /** The value of a declared column as its two SQL columns. */
-export type ColumnKey = [num: number | null, text: string | null];
+export type ColumnKey = [num: number, text: string];
 
 /** PostgreSQL truncates longer identifiers. */
 const MAX_IDENTIFIER_BYTES = 63;
@@ -75,8 +77,7 @@ export function describePostgresTables(schema: StoreSchema): Map<string, Postgre
       columns: index
         .map(indexColumn)
         .flatMap(({ column, descending }) => {
-          // The order of `find`: NULLs first ascending, last descending.
-          const order = descending ? ' DESC NULLS LAST' : ' NULLS FIRST';
+          const order = descending ? ' DESC' : '';
           return column === 'id'
             ? [`"id"${descending ? ' DESC' : ''}`]
             : [`${numColumn(column)}${order}`, `${textColumn(column)}${order}`];
@@ -110,7 +111,7 @@ function indexName(table: string, columns: readonly string[]): string {
 
 /** The two SQL columns of a declared column's value (read from the row's JSON form). */
 export function columnKey(value: unknown): ColumnKey {
-  if (value === undefined || value === null) return [null, null];
+  if (value === undefined || value === null) return [Number.NEGATIVE_INFINITY, ''];
   if (typeof value === 'boolean') return [value ? 1 : 0, ''];
   if (typeof value === 'number') return [value, ''];
   // Only rows written before a column was declared can hold an object there; SQLite reads its JSON.
@@ -164,8 +165,6 @@ export function compileWhere(
     if (column === 'id') {
       // Ids are always text: no id is null, and none equals a number.
       terms.push(typeof condition === 'string' ? `id = ${param(escapeText(condition), 'text')}` : 'FALSE');
-    } else if (condition === null) {
-      terms.push(`${numColumn(column)} IS NULL`);
     } else {
       const [num, text] = columnKey(condition);
       terms.push(
@@ -179,10 +178,10 @@ export function compileWhere(
 type Param = (value: string | number | null, type: 'float8' | 'text') => string;
 
 function columnRange(column: string, op: RangeOperator, bound: Scalar, param: Param): string {
-  // As in SQL, a comparison with NULL is never true.
+  // As in SQL, a comparison with null is never true, whichever side it is on.
   if (bound === null) return 'FALSE';
   const [num, text] = columnKey(bound);
-  return `(${numColumn(column)}, ${textColumn(column)}) ${RANGE_SQL[op]} (${param(num, 'float8')}, ${param(text, 'text')})`;
+  return `(${numColumn(column)}, ${textColumn(column)}) ${RANGE_SQL[op]} (${param(num, 'float8')}, ${param(text, 'text')}) AND ${numColumn(column)} > '-Infinity'`;
 }
 
 /** A range on `id`: text against text; every text sorts after every number. */
@@ -204,8 +203,8 @@ export function compileOrderAndPage(
     if (direction !== 'asc' && direction !== 'desc') {
       throw new TypeError(`order direction for ${column} must be 'asc' or 'desc'`);
     }
-    // SQLite's order: NULLs first ascending, last descending (an index on NULLS FIRST serves both).
-    const suffix = direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+    // Null (-Infinity) sorts first ascending and last descending, as in SQLite.
+    const suffix = direction === 'asc' ? 'ASC' : 'DESC';
     if (column === 'id') terms.push(`id ${suffix}`);
     else terms.push(`${numColumn(column)} ${suffix}`, `${textColumn(column)} ${suffix}`);
   }

@@ -109,7 +109,8 @@ async function reconcileTables(
     const present = columnsOf.get(table.name);
     if (!present) {
       const pairs = table.columns.map(
-        (column) => `${numColumn(column)} double precision, ${textColumn(column)} text COLLATE "C", `,
+        (column) =>
+          `${numColumn(column)} double precision NOT NULL, ${textColumn(column)} text COLLATE "C" NOT NULL, `,
       );
       await client.query(
         `CREATE TABLE "${table.name}" (id text COLLATE "C" PRIMARY KEY, ${pairs.join('')}doc json NOT NULL)`,
@@ -119,7 +120,8 @@ async function reconcileTables(
       if (added.length > 0) {
         const additions = added.map(
           (column) =>
-            `ADD COLUMN ${numColumn(column)} double precision, ADD COLUMN ${textColumn(column)} text COLLATE "C"`,
+            // The defaults are null's pair: right for every row whose doc lacks the field.
+            `ADD COLUMN ${numColumn(column)} double precision NOT NULL DEFAULT '-Infinity', ADD COLUMN ${textColumn(column)} text COLLATE "C" NOT NULL DEFAULT ''`,
         );
         await client.query(`ALTER TABLE "${table.name}" ${additions.join(', ')}`);
         await backfill(client, table.name, added);

@@ -4,11 +4,15 @@ import { inject } from 'vitest';
 let made = 0;
 
 /** Runs one statement on the test cluster's `postgres` database (or the database at `url`). */
-export async function adminQuery(sql: string, url = inject('postgresUrl')): Promise<pg.QueryResult> {
+export async function adminQuery(
+  sql: string,
+  url = inject('postgresUrl'),
+  values?: unknown[],
+): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
   }

@@ -71,7 +71,7 @@ export class JobQueue {
   async schedule(tx: StoreWriter, kind: string, subjectId: string, dueAt: number): Promise<void> {
     const lane = this.handlers.get(kind)?.lane ?? 'local';
     const { id, seq } = await this.ids.next(tx, 'job');
-    const job: JobRecord = { id, seq, kind, subject_id: subjectId, due_at: dueAt };
+    const job: JobRecord = { id, seq, kind, subject_id: subjectId, due_at: dueAt, available_at: dueAt };
     // Local jobs keep the row shape they had before lanes existed; a missing lane reads as local.
     if (lane === 'network') job.lane = 'network';
     await tx.insert('jobs', { ...job });
@@ -91,11 +91,17 @@ export class JobQueue {
   }
 
   /**
-   * Ends every claim (when no other server can hold one: a manual clock serves one server), so
-   * jobs a stopped server had claimed run at once rather than when its clock passes their leases.
+   * Readies the jobs table as this version uses it: gives rows written before claims existed the
+   * instant they can be claimed, and, with `releaseClaims` (when no other server can hold a claim:
+   * a manual clock serves one server), ends every claim, so that jobs a stopped server had claimed
+   * run at once rather than when the clock passes their leases.
    */
-  async releaseClaims(): Promise<void> {
+  async prepare(releaseClaims: boolean): Promise<void> {
     await this.store.transaction(async (tx) => {
+      const unready = await tx.find<JobRecord>('jobs', { where: { available_at: null } });
+      for (const job of unready)
+        await tx.put('jobs', { ...job, available_at: job.claimed_until ?? job.due_at });
+      if (!releaseClaims) return;
       const claimed = await tx.find<JobRecord>('jobs', {
         where: { claimed_until: { gt: Number.NEGATIVE_INFINITY } },
       });
@@ -111,32 +117,26 @@ export class JobQueue {
     if (await this.nothingDue(until, lanes)) return undefined;
     return this.store.transaction(async (tx) => {
       const now = this.options.now();
-      const lane = laneFilter(lanes);
-      const order: Array<[string, 'asc' | 'desc']> = [
-        ['due_at', 'asc'],
-        ['seq', 'asc'],
-      ];
-      // Claims this server holds are skipped, so look one further than it holds.
-      const limit = this.held.size + 1;
-      const [fresh, expired] = await Promise.all([
-        tx.find<JobRecord>('jobs', {
-          where: { ...lane, claimed_until: null, due_at: { lte: until } },
-          orderBy: order,
-          limit,
-        }),
-        tx.find<JobRecord>('jobs', {
-          where: { ...lane, claimed_until: { lte: now } },
-          orderBy: order,
-          limit,
-        }),
-      ]);
-      const job = [...fresh, ...expired]
-        .filter((candidate) => !this.held.has(candidate.id) && candidate.due_at <= until)
-        .sort((a, b) => a.due_at - b.due_at || a.seq - b.seq)[0];
+      // Due and not held by a server, or held by one whose claim ran out. Claims this server holds
+      // are skipped, so look one further than it holds.
+      const candidates = await tx.find<JobRecord>('jobs', {
+        where: { ...laneFilter(lanes), available_at: { lte: until } },
+        orderBy: [
+          ['due_at', 'asc'],
+          ['seq', 'asc'],
+        ],
+        limit: this.held.size + 1,
+      });
+      const job = candidates.find((candidate) => !this.held.has(candidate.id));
       if (!job) return undefined;
       this.held.add(job.id);
       const claimedUntil = Math.max(now, job.due_at) + this.leaseMs;
-      await tx.put('jobs', { ...unclaimed(job), claimed_until: claimedUntil, claimed_by: this.owner });
+      await tx.put('jobs', {
+        ...job,
+        claimed_until: claimedUntil,
+        claimed_by: this.owner,
+        available_at: claimedUntil,
+      });
       return unclaimed(job);
     });
   }
@@ -175,29 +175,16 @@ export class JobQueue {
   }
 
   /**
-   * Instant at which the next job (of one lane, when given) can be claimed: the earliest due job
-   * no server holds, or the earliest end of another server's claim. For a timer on the real clock.
+   * Instant at which the next job (of one lane, when given) can be claimed: when it falls due, or
+   * when another server's claim on it runs out. For a timer on the real clock.
    */
   async nextDueAt(lane?: JobLane): Promise<number | undefined> {
-    const where = lane ? laneFilter([lane]) : {};
-    const [[fresh], claims] = await Promise.all([
-      this.store.find<JobRecord>('jobs', {
-        where: { ...where, claimed_until: null },
-        orderBy: [
-          ['due_at', 'asc'],
-          ['seq', 'asc'],
-        ],
-        limit: 1,
-      }),
-      this.store.find<JobRecord>('jobs', {
-        where: { ...where, claimed_until: { gt: Number.NEGATIVE_INFINITY } },
-        orderBy: [['claimed_until', 'asc']],
-        limit: this.held.size + 1,
-      }),
-    ]);
-    const claim = claims.find((job) => !this.held.has(job.id));
-    const candidates = [fresh?.due_at, claim?.claimed_until].filter((at) => typeof at === 'number');
-    return candidates.length > 0 ? Math.min(...candidates) : undefined;
+    const jobs = await this.store.find<JobRecord>('jobs', {
+      where: lane ? laneFilter([lane]) : {},
+      orderBy: [['available_at', 'asc']],
+      limit: this.held.size + 1,
+    });
+    return jobs.find((job) => !this.held.has(job.id))?.available_at ?? undefined;
   }
 
   /**
@@ -261,7 +248,8 @@ export class JobQueue {
     await this.store.transaction(async (tx) => {
       const current = await tx.get<JobRecord>('jobs', job.id);
       if (current?.claimed_by !== this.owner) return;
-      await tx.put('jobs', { ...current, claimed_until: this.options.now() + this.leaseMs });
+      const claimedUntil = this.options.now() + this.leaseMs;
+      await tx.put('jobs', { ...current, claimed_until: claimedUntil, available_at: claimedUntil });
     });
   }
 }
@@ -269,7 +257,7 @@ export class JobQueue {
 /** The job as scheduled, without a server's claim. */
 function unclaimed(job: JobRecord): JobRecord {
   const { claimed_until: _until, claimed_by: _by, ...scheduled } = job;
-  return scheduled;
+  return { ...scheduled, available_at: job.due_at };
 }
 
 function laneFilter(lanes: readonly JobLane[]): Record<string, Condition> {

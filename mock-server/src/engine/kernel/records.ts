@@ -71,6 +71,11 @@ export interface JobRecord {
   due_at: number;
   /** `network` for work that waits on the network; absent (null) for work that runs on the request path. */
   lane?: 'network' | null;
+  /**
+   * When a server may claim the job: `due_at`, or while a server holds it, the end of that claim.
+   * Absent in rows written before claims existed (the queue fills it in on start).
+   */
+  available_at?: number;
   /** While a server runs the job: the end of its claim, after which another server may run the job. */
   claimed_until?: number | null;
   /** The server holding the claim. */

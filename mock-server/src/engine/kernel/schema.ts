@@ -25,8 +25,8 @@ export const engineSchema = {
     counted: [['project_id'], ['project_id', 'status']],
   },
   jobs: {
-    columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane', 'claimed_until'],
-    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'due_at', 'seq'], ['claimed_until']],
+    columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane', 'available_at', 'claimed_until'],
+    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'available_at'], ['available_at']],
   },
   deliveries: {
     columns: ['project_id', 'status', 'seq', 'content_id'],

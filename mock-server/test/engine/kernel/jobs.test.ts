@@ -95,7 +95,7 @@ describe('JobQueue claims', () => {
     const { store, ran, a, b } = twoServers();
     await store.transaction((tx) => a.schedule(tx, 'work', 's1', 0));
     await a.claim(0);
-    await b.releaseClaims();
+    await b.prepare(true);
     expect(await b.runDue(0)).toBe(1);
     expect(ran).toEqual(['b:s1@0']);
   });
