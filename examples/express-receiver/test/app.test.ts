@@ -10,14 +10,14 @@ import { createApp } from '../src/app';
 interface Delivery {
   id: string;
   now: number;
-  receiver?: { site_base_url?: string; verify_signature?: boolean };
+  receiver?: { site_base_url?: string; signing_secret?: string | null };
   store_before?: Omit<StoredArticle, 'received_at'>[];
   request: { method: string; path: string; headers: Record<string, string>; body: string };
   expected: { status: number; body: unknown; store?: Record<string, Record<string, unknown> | null> };
 }
 const vectorsFile = createRequire(import.meta.url).resolve('@rankquill/contract/vectors/deliveries.json');
 const vectors = JSON.parse(readFileSync(vectorsFile, 'utf8')) as {
-  receiver: { secret: string; site_base_url: string; verify_signature: boolean };
+  receiver: { secret: string; signing_secret: string | null; site_base_url: string };
   cases: Delivery[];
 };
 
@@ -33,7 +33,7 @@ describe('express receiver example', () => {
         secret: config.secret,
         store,
         siteBaseUrl: config.site_base_url,
-        verifySignature: config.verify_signature,
+        signingSecret: config.signing_secret ?? undefined,
         now: () => delivery.now * 1000,
         on: { 'keyword.ranking_changed': () => {} },
       });
@@ -59,10 +59,16 @@ describe('express receiver example', () => {
     },
   );
 
-  it('runs as a plain Node process and serves what it received', async () => {
+  it('runs as a plain Node process, with a signing secret from the environment, and serves what it received', async () => {
     const secret = 'example-secret';
+    const signingSecret = vectors.receiver.signing_secret as string;
     const child = spawn(process.execPath, [fileURLToPath(new URL('../src/server.ts', import.meta.url))], {
-      env: { ...process.env, RANKQUILL_WEBHOOK_SECRET: secret, PORT: '0' },
+      env: {
+        ...process.env,
+        RANKQUILL_WEBHOOK_SECRET: secret,
+        RANKQUILL_WEBHOOK_SIGNING_SECRET: signingSecret,
+        PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -74,14 +80,12 @@ describe('express receiver example', () => {
         child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
       const body = JSON.stringify({ title: 'Live', slug: 'live', content: '<p>Live</p>' });
+      const headers = { 'content-type': 'application/json', 'x-service-key': secret };
+      const unsigned = await fetch(url, { method: 'POST', headers, body });
+      expect(unsigned.status).toBe(401);
       const response = await fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-service-key': secret,
-          'x-service-event': 'content.published',
-          ...(await createSignatureHeaders({ secret, id: 'dlv_live', body })),
-        },
+        headers: { ...headers, ...(await createSignatureHeaders({ signingSecret, id: 'dlv_live', body })) },
         body,
       });
       expect(await response.json()).toEqual({ success: true, url: '/en/resources/blog/live' });

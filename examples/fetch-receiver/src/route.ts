@@ -11,8 +11,14 @@ export function createRoute(options: WebhookReceiverOptions): { POST(request: Re
 
 let route: ReturnType<typeof createRoute> | undefined;
 
-/** The exported handler reads the secret on first use, so the module imports without it set. */
+/**
+ * The exported handler reads the secret, and the optional signing secret (`whsec_…`, which makes
+ * it accept only deliveries signed with it), on first use, so the module imports without them set.
+ */
 export async function POST(request: Request): Promise<Response> {
-  route ??= createRoute({ secret: process.env.RANKQUILL_WEBHOOK_SECRET ?? '' });
+  route ??= createRoute({
+    secret: process.env.RANKQUILL_WEBHOOK_SECRET ?? '',
+    signingSecret: process.env.RANKQUILL_WEBHOOK_SIGNING_SECRET || undefined,
+  });
   return route.POST(request);
 }

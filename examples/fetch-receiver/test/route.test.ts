@@ -10,23 +10,25 @@ import { createRoute, POST } from '../src/route';
 interface Delivery {
   id: string;
   now: number;
-  receiver?: { site_base_url?: string; verify_signature?: boolean };
+  receiver?: { site_base_url?: string; signing_secret?: string | null };
   store_before?: Omit<StoredArticle, 'received_at'>[];
   request: { method: string; path: string; headers: Record<string, string>; body: string };
   expected: { status: number; body: unknown; store?: Record<string, Record<string, unknown> | null> };
 }
 const vectorsFile = createRequire(import.meta.url).resolve('@rankquill/contract/vectors/deliveries.json');
 const vectors = JSON.parse(readFileSync(vectorsFile, 'utf8')) as {
-  receiver: { secret: string; site_base_url: string; verify_signature: boolean };
+  receiver: { secret: string; signing_secret: string | null; site_base_url: string };
   cases: Delivery[];
 };
+
+const signingSecret = vectors.receiver.signing_secret as string;
 
 async function signed(secret: string, body: string): Promise<Record<string, string>> {
   return {
     'content-type': 'application/json',
     'x-service-key': secret,
     'x-service-event': 'content.published',
-    ...(await createSignatureHeaders({ secret, id: `dlv_${body.length}`, body })),
+    ...(await createSignatureHeaders({ signingSecret, id: `dlv_${body.length}`, body })),
   };
 }
 
@@ -42,7 +44,7 @@ describe('fetch route handler example', () => {
         secret: config.secret,
         store,
         siteBaseUrl: config.site_base_url,
-        verifySignature: config.verify_signature,
+        signingSecret: config.signing_secret ?? undefined,
         now: () => delivery.now * 1000,
       });
       const server = await serveRoute(route.POST);
@@ -86,10 +88,15 @@ describe('fetch route handler example', () => {
     expect(rejected.status).toBe(401);
   });
 
-  it('runs under plain Node', async () => {
+  it('runs under plain Node, with a signing secret from the environment', async () => {
     const secret = 'example-secret';
     const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-      env: { ...process.env, RANKQUILL_WEBHOOK_SECRET: secret, PORT: '0' },
+      env: {
+        ...process.env,
+        RANKQUILL_WEBHOOK_SECRET: secret,
+        RANKQUILL_WEBHOOK_SIGNING_SECRET: signingSecret,
+        PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -101,6 +108,8 @@ describe('fetch route handler example', () => {
         child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
       const body = JSON.stringify({ title: 'Live', slug: 'live', content: '<p>Live</p>' });
+      const unsigned = await fetch(url, { method: 'POST', headers: { 'x-service-key': secret }, body });
+      expect(unsigned.status).toBe(401);
       const response = await fetch(url, { method: 'POST', headers: await signed(secret, body), body });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, url: '/en/resources/blog/live' });

@@ -46,9 +46,8 @@ async function setWebhook(secret: string): Promise<void> {
 
 beforeAll(async () => {
   service = await startServer({ port: 0, db: ':memory:', clock: 'manual', seed: 11 });
-  // The manual clock signs deliveries with its own time (2026-01-01), so the receiver skips the
-  // signature check; it still checks the secret.
-  receiver = await startReferenceReceiver({ secret: SECRET, verifySignature: false });
+  // Without a signing secret the receiver checks x-service-key, all the spec's service sends.
+  receiver = await startReferenceReceiver({ secret: SECRET });
 });
 
 afterEach(async () => {

@@ -4,16 +4,19 @@ import { isWebhookEventName, WEBHOOK_EVENT_NAMES } from '@rankquill/contract';
 import { buildWebhookRequest } from '../engine/webhooks/request';
 import { sampleEvent } from '../engine/webhooks/samples';
 import { FetchWebhookSender } from '../engine/webhooks/sender';
+import { signingSecretOption } from './signing-secret-option';
 import { CliUsageError } from './usage-error';
 
-export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [options]
+export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [--signing-secret whsec_...] [options]
 
-Sends a sample of <event> to a webhook receiver exactly as the service does (same headers,
-x-service-key, webhook-id/-timestamp/-signature) and prints the receiver's answer as one JSON
-line. Exits 0 on a 2xx answer, 1 otherwise. Events: ${WEBHOOK_EVENT_NAMES.join(', ')}.
+Sends a sample of <event> to a webhook receiver the way the service does (x-service-key,
+x-service-event, x-service-delivery, webhook-id and webhook-timestamp from this machine's clock;
+webhook-signature only with a signing secret) and prints the receiver's answer as one JSON line.
+Exits 0 on a 2xx answer, 1 otherwise. Events: ${WEBHOOK_EVENT_NAMES.join(', ')}.
 
-  --to URL          the receiver's webhook URL (required)
-  --secret S        the webhook secret (required)
+  --to URL            the receiver's webhook URL (required)
+  --secret S          the webhook secret, sent as x-service-key (required)
+  --signing-secret S  sign the delivery with this signing secret (whsec_ + base64)
   --language L      language of the sample article                (default en)
   --project-id ID   project id put in the sample                  (default proj_sample)
 `;
@@ -29,6 +32,7 @@ export async function trigger(args: string[]): Promise<void> {
     options: {
       to: { type: 'string' },
       secret: { type: 'string' },
+      'signing-secret': { type: 'string' },
       language: { type: 'string', default: 'en' },
       'project-id': { type: 'string', default: 'proj_sample' },
       help: { type: 'boolean', default: false },
@@ -50,6 +54,7 @@ export async function trigger(args: string[]): Promise<void> {
     );
   }
   if (!values.secret) throw new CliUsageError('--secret is required: the secret the receiver expects.');
+  const signingSecret = signingSecretOption(values['signing-secret']);
   const at = Date.now();
   const deliveryId = `dlv_${Array.from(randomBytes(13), (byte) => ID_ALPHABET[byte % 32]).join('')}`;
   const body = JSON.stringify(
@@ -62,6 +67,7 @@ export async function trigger(args: string[]): Promise<void> {
     deliveryId,
     at,
     body,
+    signingSecrets: signingSecret === undefined ? [] : [signingSecret],
   });
   const answer = await new FetchWebhookSender().send(request);
   let parsed: unknown = answer.body;

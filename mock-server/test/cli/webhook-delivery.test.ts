@@ -12,6 +12,7 @@ import {
 } from '../support/recording-receiver';
 
 const SECRET = 'rq_whsec_e2e_5f1d0c9a';
+const SIGNING_SECRET = `whsec_${Buffer.alloc(32, 0x2a).toString('base64')}`;
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-webhooks-'));
 const running: CliProcess[] = [];
 const receivers: RecordingReceiver[] = [];
@@ -60,42 +61,84 @@ async function draftWithWebhook(base: string, key: string, webhookUrl: string) {
     length: 300,
   });
   await advance(base, 60);
-  await call(base, 'PUT', `/v1/projects/${project.id}`, key, {
+  const set = await call(base, 'PUT', `/v1/projects/${project.id}`, key, {
     webhook: { url: webhookUrl, secret: SECRET },
   });
-  return { projectId: project.id as string, contentId: content.id as string };
+  return {
+    projectId: project.id as string,
+    contentId: content.id as string,
+    signingSecret: set.webhook.signing_secret as string,
+  };
 }
 
 async function publish(base: string, key: string, projectId: string, contentId: string): Promise<number> {
   await call(base, 'POST', `/v1/projects/${projectId}/content/${contentId}/publish`, key);
-  return Math.floor(Date.parse((await call(base, 'GET', '/__admin/clock')).now) / 1000);
+  return Date.parse((await call(base, 'GET', '/__admin/clock')).now);
 }
 
-function expectSigned(request: RecordedRequest) {
+/** The project's deliveries, newest first. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely
+async function deliveries(base: string, key: string, projectId: string): Promise<any[]> {
+  return (await call(base, 'GET', `/v1/projects/${projectId}/deliveries?limit=100`, key)).data;
+}
+
+/** Minutes after `from` of each attempt of the newest delivery, on the server clock. */
+async function attemptMinutes(base: string, key: string, projectId: string, from: number) {
+  const [latest] = await deliveries(base, key, projectId);
+  return latest.attempts.map((attempt: { at: string }) => (Date.parse(attempt.at) - from) / 60_000);
+}
+
+/** Reads until `done` holds or `ms` have passed, and answers the last value read. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 1000): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await read();
+    if (done(value) || performance.now() - started > ms) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Checks each `v1,` entry of `webhook-signature` against the signing secrets, in order. */
+function expectSignedBy(request: RecordedRequest, signingSecrets: string[]) {
   const id = request.headers['webhook-id'] as string;
   const timestamp = request.headers['webhook-timestamp'] as string;
-  const expected = createHmac('sha256', SECRET).update(`${id}.${timestamp}.${request.body}`).digest('base64');
-  expect(request.headers['webhook-signature']).toBe(`v1,${expected}`);
+  const entries = signingSecrets.map((signingSecret) => {
+    const hmacKey = Buffer.from(signingSecret.slice('whsec_'.length), 'base64');
+    return `v1,${createHmac('sha256', hmacKey).update(`${id}.${timestamp}.${request.body}`).digest('base64')}`;
+  });
+  expect(request.headers['webhook-signature']).toBe(entries.join(' '));
   expect(request.headers['x-service-key']).toBe(SECRET);
   expect(request.headers['x-service-delivery']).toBe(id);
+  // The wall-clock second of the attempt, whatever the server's manual clock says.
+  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
 }
 
 describe('webhook delivery between two processes', () => {
-  it('publishes to the reference receiver: the article page appears and published_url is stored', async () => {
-    const receiver = await start(['--secret', SECRET, '--no-verify-signature'], 'receive');
+  it('publish on a manual clock reaches the reference receiver within a second, with no advance', async () => {
     const server = await start(['--port', '0', '--db', ':memory:', '--clock', 'manual']);
     const { url } = server.ready;
     const key = server.ready.demo.api_key;
-    const { projectId, contentId } = await draftWithWebhook(url, key, `${receiver.ready.url}/webhook`);
-    await publish(url, key, projectId, contentId);
-    await advance(url, 0);
+    const plain = await start(['--secret', SECRET], 'receive');
+    const { projectId, contentId, signingSecret } = await draftWithWebhook(
+      url,
+      key,
+      `${plain.ready.url}/webhook`,
+    );
+    expect(signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(signingSecret.slice('whsec_'.length), 'base64')).toHaveLength(32);
 
-    const item = await call(url, 'GET', `/v1/projects/${projectId}/content/${contentId}`, key);
+    const started = performance.now();
+    await publish(url, key, projectId, contentId);
+    const item = await eventually(
+      () => call(url, 'GET', `/v1/projects/${projectId}/content/${contentId}`, key),
+      (current) => current.published_url !== null,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(item.published_url).toBe(`/en/resources/blog/${item.slug}`);
-    const page = await fetch(new URL(item.published_url, receiver.ready.url));
+    const page = await fetch(new URL(item.published_url, plain.ready.url));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(item.title);
-    const log = receiver
+    const log = plain
       .stderr()
       .trim()
       .split('\n')
@@ -103,6 +146,26 @@ describe('webhook delivery between two processes', () => {
     expect(log.map((line) => line.event)).toEqual(['content.published']);
     const feed = await call(url, 'GET', `/v1/projects/${projectId}/activity`, key);
     expect(feed.data[0]).toMatchObject({ type: 'webhook.delivery_succeeded', attempts: 1, last_status: 200 });
+    expect((await call(url, 'GET', '/__admin/clock')).now).toBe('2026-01-01T00:01:00.000Z');
+
+    // A receiver that checks signatures with the project's signing secret accepts the next one.
+    const verifying = await start(['--secret', SECRET, '--signing-secret', signingSecret], 'receive');
+    const moved = await call(url, 'PUT', `/v1/projects/${projectId}`, key, {
+      webhook: { url: `${verifying.ready.url}/webhook`, secret: SECRET },
+    });
+    expect(moved.webhook).toEqual({
+      url: `${verifying.ready.url}/webhook`,
+      secret_set: true,
+      signing_secret_set: true,
+      previous_signing_secret_expires_at: null,
+    });
+    await call(url, 'PUT', `/v1/projects/${projectId}/content/${contentId}`, key, { title: 'Signed update' });
+    const [update] = await eventually(
+      () => deliveries(url, key, projectId),
+      ([latest]) => latest.status !== 'pending',
+    );
+    expect(update).toMatchObject({ event: 'content.updated', status: 'succeeded', attempt_count: 1 });
+    expect(update.attempts[0]).toMatchObject({ status: 200, error: null });
   });
 
   it('tries four times, at +0, +1, +6 and +36 minutes, against a receiver answering 500, then reports failed', async () => {
@@ -110,20 +173,20 @@ describe('webhook delivery between two processes', () => {
     const server = await start(['--port', '0', '--db', ':memory:', '--clock', 'manual']);
     const { url } = server.ready;
     const key = server.ready.demo.api_key;
-    const { projectId, contentId } = await draftWithWebhook(url, key, receiver.url);
+    const { projectId, contentId, signingSecret } = await draftWithWebhook(url, key, receiver.url);
     const publishedAt = await publish(url, key, projectId, contentId);
     await advance(url, 24 * 3600);
 
     expect(receiver.requests).toHaveLength(4);
-    const instants = receiver.requests.map(
-      (request) => Number(request.headers['webhook-timestamp']) - publishedAt,
-    );
-    expect(instants).toEqual([0, 60, 360, 2160]);
+    expect(await attemptMinutes(url, key, projectId, publishedAt)).toEqual([0, 1, 6, 36]);
     expect(new Set(receiver.requests.map((request) => request.headers['x-service-delivery'])).size).toBe(1);
     for (const request of receiver.requests) {
-      expectSigned(request);
+      expectSignedBy(request, [signingSecret]);
       expect(request.headers['x-service-event']).toBe('content.published');
     }
+    const [delivery] = await deliveries(url, key, projectId);
+    expect(delivery).toMatchObject({ status: 'failed', attempt_count: 4, next_attempt_at: null });
+    expect(delivery.attempts[3]).toMatchObject({ status: 500, answer: '{"error":"storage down"}' });
     const feed = await call(url, 'GET', `/v1/projects/${projectId}/activity`, key);
     expect(feed.data[0]).toMatchObject({
       type: 'webhook.delivery_failed',
@@ -145,9 +208,7 @@ describe('webhook delivery between two processes', () => {
     const publishedAt = await publish(url, key, projectId, contentId);
     await advance(url, 24 * 3600);
 
-    expect(
-      receiver.requests.map((request) => Number(request.headers['webhook-timestamp']) - publishedAt),
-    ).toEqual([0, 60, 360, 2160]);
+    expect(await attemptMinutes(url, key, projectId, publishedAt)).toEqual([0, 1, 6, 36]);
     const feed = await call(url, 'GET', `/v1/projects/${projectId}/activity`, key);
     expect(feed.data[0]).toMatchObject({ type: 'webhook.delivery_succeeded', attempts: 4, last_status: 200 });
     const item = await call(url, 'GET', `/v1/projects/${projectId}/content/${contentId}`, key);
@@ -160,8 +221,13 @@ describe('webhook delivery between two processes', () => {
     const db = join(dir, 'kill.db');
     const first = await start(['--port', '0', '--db', db, '--clock', 'manual']);
     const key = first.ready.demo.api_key;
-    const { projectId, contentId } = await draftWithWebhook(first.ready.url, key, receiver.url);
+    const { projectId, contentId, signingSecret } = await draftWithWebhook(
+      first.ready.url,
+      key,
+      receiver.url,
+    );
     const publishedAt = await publish(first.ready.url, key, projectId, contentId);
+    // advance(0) returns once the background attempt has been recorded.
     await advance(first.ready.url, 0);
     expect(receiver.requests).toHaveLength(1);
     await first.stop('SIGKILL');
@@ -173,12 +239,68 @@ describe('webhook delivery between two processes', () => {
     const [before, after] = receiver.requests as [RecordedRequest, RecordedRequest];
     expect(after.headers['x-service-delivery']).toBe(before.headers['x-service-delivery']);
     expect(after.body).toBe(before.body);
-    expect(Number(after.headers['webhook-timestamp']) - publishedAt).toBe(60);
-    expectSigned(after);
+    expect(await attemptMinutes(second.ready.url, key, projectId, publishedAt)).toEqual([0, 1]);
+    expectSignedBy(after, [signingSecret]);
     const item = await call(second.ready.url, 'GET', `/v1/projects/${projectId}/content/${contentId}`, key);
     expect(item.published_url).toBe(`/en/resources/blog/${item.slug}`);
     const feed = await call(second.ready.url, 'GET', `/v1/projects/${projectId}/activity`, key);
     expect(feed.data[0]).toMatchObject({ type: 'webhook.delivery_succeeded', attempts: 2 });
+  });
+
+  it('signs with both signing secrets for 24 hours of server time after a rotation, then with the new one only', async () => {
+    const recorder = await recordingReceiver(() => 200);
+    const server = await start(['--port', '0', '--db', ':memory:', '--clock', 'manual']);
+    const { url } = server.ready;
+    const key = server.ready.demo.api_key;
+    const { projectId, contentId, signingSecret: old } = await draftWithWebhook(url, key, recorder.url);
+    const rotated = await call(url, 'POST', `/v1/projects/${projectId}/webhook/signing-secret/rotate`, key);
+    const fresh = rotated.signing_secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    expect(rotated.previous_signing_secret_expires_at).toBe('2026-01-02T00:01:00.000Z');
+    const project = await call(url, 'GET', `/v1/projects/${projectId}`, key);
+    expect(JSON.stringify(project)).not.toContain('whsec_');
+    expect(project.webhook.previous_signing_secret_expires_at).toBe('2026-01-02T00:01:00.000Z');
+
+    const oldReceiver = await start(['--secret', SECRET, '--signing-secret', old], 'receive');
+    const newReceiver = await start(['--secret', SECRET, '--signing-secret', fresh], 'receive');
+    /** Replays what the server sent to both verifying receivers; answers their statuses. */
+    const replay = (request: RecordedRequest) =>
+      Promise.all(
+        [oldReceiver, newReceiver].map(async (receiver) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          for (const [name, value] of Object.entries(request.headers)) {
+            if (name.startsWith('x-service-') || name.startsWith('webhook-')) headers[name] = String(value);
+          }
+          const response = await fetch(`${receiver.ready.url}/webhook`, {
+            method: 'POST',
+            headers,
+            body: request.body,
+          });
+          return response.status;
+        }),
+      );
+    const received = (count: number) =>
+      eventually(
+        async () => recorder.requests.length,
+        (length) => length === count,
+      );
+
+    await publish(url, key, projectId, contentId);
+    await received(1);
+    expectSignedBy(recorder.requests[0] as RecordedRequest, [fresh, old]);
+    expect(await replay(recorder.requests[0] as RecordedRequest)).toEqual([200, 200]);
+
+    await advance(url, 24 * 3600 - 1);
+    await call(url, 'PUT', `/v1/projects/${projectId}/content/${contentId}`, key, { title: 'Last second' });
+    await received(2);
+    expect(await replay(recorder.requests[1] as RecordedRequest)).toEqual([200, 200]);
+
+    await advance(url, 1);
+    await call(url, 'PUT', `/v1/projects/${projectId}/content/${contentId}`, key, { title: 'A day later' });
+    await received(3);
+    expectSignedBy(recorder.requests[2] as RecordedRequest, [fresh]);
+    expect(await replay(recorder.requests[2] as RecordedRequest)).toEqual([401, 200]);
   });
 });
 
@@ -199,7 +321,7 @@ describe('rankquill-mock trigger', () => {
   }
 
   it('sends every event, signed, to a verifying reference receiver and prints its answer', async () => {
-    const receiver = await start(['--secret', SECRET], 'receive');
+    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
     const events = [
       'content.generated',
       'content.published',
@@ -210,7 +332,15 @@ describe('rankquill-mock trigger', () => {
       'ai_visibility.mention_detected',
     ];
     for (const event of events) {
-      const result = await trigger([event, '--to', `${receiver.ready.url}/webhook`, '--secret', SECRET]);
+      const result = await trigger([
+        event,
+        '--to',
+        `${receiver.ready.url}/webhook`,
+        '--secret',
+        SECRET,
+        '--signing-secret',
+        SIGNING_SECRET,
+      ]);
       expect(result.code, `${event}: ${result.stdout}${result.stderr}`).toBe(0);
       const answer = JSON.parse(result.stdout);
       expect(answer).toMatchObject({ event, status: 200, error: null, body: { success: true } });
@@ -244,5 +374,150 @@ describe('rankquill-mock trigger', () => {
     ]);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toMatch(/use one of: content.generated/);
+  });
+
+  it('sends no webhook-signature without a signing secret, and a wall-clock signature with one', async () => {
+    const receiver = await recordingReceiver(() => 200);
+    const plain = await trigger(['content.published', '--to', receiver.url, '--secret', SECRET]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const [unsigned] = receiver.requests as [RecordedRequest];
+    expect(unsigned.headers).toMatchObject({
+      'x-service-key': SECRET,
+      'x-service-event': 'content.published',
+    });
+    expect(Object.keys(unsigned.headers).filter((name) => name.startsWith('webhook-'))).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+    ]);
+
+    const before = Math.floor(Date.now() / 1000);
+    const signed = await trigger([
+      'content.published',
+      '--to',
+      receiver.url,
+      '--secret',
+      SECRET,
+      '--signing-secret',
+      SIGNING_SECRET,
+    ]);
+    expect(signed.code, signed.stderr).toBe(0);
+    const request = receiver.requests[1] as RecordedRequest;
+    const timestamp = Number(request.headers['webhook-timestamp']);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    const key = Buffer.from(SIGNING_SECRET.slice('whsec_'.length), 'base64');
+    const mac = createHmac('sha256', key).update(
+      `${request.headers['webhook-id']}.${timestamp}.${request.body}`,
+    );
+    expect(request.headers['webhook-signature']).toBe(`v1,${mac.digest('base64')}`);
+    expect(request.headers['webhook-id']).toBe(request.headers['x-service-delivery']);
+  });
+
+  it('is refused by a receiver with a signing secret when it sends none, and says why a signing secret is malformed', async () => {
+    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
+    const unsigned = await trigger([
+      'content.published',
+      '--to',
+      `${receiver.ready.url}/webhook`,
+      '--secret',
+      SECRET,
+    ]);
+    expect(unsigned.code).toBe(1);
+    expect(JSON.parse(unsigned.stdout)).toMatchObject({
+      status: 401,
+      body: { error: expect.stringContaining('Missing webhook-signature header') },
+    });
+    const malformed = await trigger([
+      'content.published',
+      '--to',
+      `${receiver.ready.url}/webhook`,
+      '--secret',
+      SECRET,
+      '--signing-secret',
+      SECRET,
+    ]);
+    expect(malformed.code).toBe(64);
+    expect(malformed.stderr).toContain('--signing-secret is malformed: it does not start with "whsec_"');
+    expect(malformed.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('rankquill-mock receive', () => {
+  async function deliver(url: string, headers: Record<string, string>, body: string) {
+    const response = await fetch(`${url}/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const article = JSON.stringify({
+    title: 'Spec only',
+    slug: 'spec-only',
+    content:
+      '<p onclick="steal()">Hello</p><meta http-equiv="refresh" content="0;url=https://evil.example/"><script>steal()</script>',
+  });
+  const signatureHeaders = (key: Buffer | string, id: string, timestamp: number, body: string) => ({
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+  });
+
+  it('without --signing-secret accepts a delivery with only x-service-key and serves it sanitized', async () => {
+    const receiver = await start(['--secret', SECRET], 'receive');
+    expect(await deliver(receiver.ready.url, { 'x-service-key': SECRET }, article)).toEqual({
+      status: 200,
+      body: { success: true, url: '/en/resources/blog/spec-only' },
+    });
+    expect((await deliver(receiver.ready.url, { 'x-service-key': 'a guess' }, article)).status).toBe(401);
+    const page = await fetch(`${receiver.ready.url}/en/resources/blog/spec-only`);
+    expect(page.headers.get('content-security-policy')).toContain("base-uri 'none'; form-action 'none'");
+    const html = await page.text();
+    expect(html).toContain('<p>Hello</p>');
+    for (const fragment of ['onclick', 'http-equiv', '<script', 'steal()'])
+      expect(html).not.toContain(fragment);
+    expect((await fetch(`${receiver.ready.url}/en/resources/blog/%E0%A4%A`)).status).toBe(400);
+  });
+
+  it('with --signing-secret refuses a delivery signed with the x-service-key value and accepts one signed with it', async () => {
+    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
+    const now = Math.floor(Date.now() / 1000);
+    const key = Buffer.from(SIGNING_SECRET.slice('whsec_'.length), 'base64');
+    expect((await deliver(receiver.ready.url, { 'x-service-key': SECRET }, article)).status).toBe(401);
+    const forged = await deliver(
+      receiver.ready.url,
+      { 'x-service-key': SECRET, ...signatureHeaders(SECRET, 'dlv_forged', now, article) },
+      article,
+    );
+    expect(forged).toMatchObject({
+      status: 401,
+      body: { error: expect.stringContaining('webhook-signature') },
+    });
+    const stale = await deliver(
+      receiver.ready.url,
+      { 'x-service-key': SECRET, ...signatureHeaders(key, 'dlv_stale', now - 301, article) },
+      article,
+    );
+    expect(stale.status).toBe(401);
+    const signed = await deliver(
+      receiver.ready.url,
+      { 'x-service-key': SECRET, ...signatureHeaders(key, 'dlv_signed', now, article) },
+      article,
+    );
+    expect(signed).toEqual({ status: 200, body: { success: true, url: '/en/resources/blog/spec-only' } });
+  });
+
+  it('exits 64 naming --signing-secret when it is malformed, without printing it, and explains --no-verify-signature', async () => {
+    for (const [args, message] of [
+      [['--signing-secret', 'whsec_c2hvcnQ='], 'it decodes to 5 bytes'],
+      [['--no-verify-signature'], '--no-verify-signature is gone: without --signing-secret'],
+    ] as const) {
+      await expect(start(['--secret', SECRET, ...args], 'receive')).rejects.toThrow(
+        new RegExp(`exited with 64 before ready; stderr: rankquill-mock: .*${message}`),
+      );
+    }
+    await expect(
+      start(['--secret', SECRET, '--signing-secret', 'whsec_c2hvcnQ='], 'receive'),
+    ).rejects.not.toThrow(/c2hvcnQ/);
   });
 });

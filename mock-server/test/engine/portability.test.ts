@@ -31,11 +31,13 @@ describe('engine portability', () => {
       'template-article-generator.js',
     ]);
     const inputs = result.metafile?.inputs ?? {};
-    // Our own files import only each other and sanitize-html.
+    // Our own files import only each other, sanitize-html and the contract (its HTML allow-list).
     for (const [path, input] of Object.entries(inputs)) {
       if (!path.includes('src/engine/')) continue;
       for (const { original } of input.imports) {
-        expect(original ?? '', `import in ${path}`).toMatch(/^(\.\/[\w-]+|sanitize-html)$/);
+        expect(original ?? '', `import in ${path}`).toMatch(
+          /^(\.\/[\w-]+|sanitize-html|@rankquill\/contract)$/,
+        );
       }
     }
     // Node built-ins may only appear where a dependency's package.json "browser" field maps them

@@ -582,7 +582,10 @@ export function describeStoreContract(
         hold.open();
         await running;
         const { row, afterCommit } = await read;
-        if (afterCommit) expect(row).toEqual({ id: 'n1', kind: 'x' });
+        // Answered before the transaction could commit: the insert is invisible. Answered after
+        // that, either state is right for a store on a server, which may have run the read just
+        // before the commit and answered after it. A read sent after the commit sees it.
+        if (afterCommit) expect([undefined, 'x']).toContain(row?.kind);
         else expect(row).toBeUndefined();
         expect(await store.get('notes', 'n1')).toEqual({ id: 'n1', kind: 'x' });
       });

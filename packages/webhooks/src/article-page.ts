@@ -1,3 +1,4 @@
+import { sanitizeArticleHtml } from './sanitize-article-html';
 import type { StoredArticle } from './stores/article-store';
 
 const ENTITIES: Record<string, string> = {
@@ -24,8 +25,9 @@ function httpUrl(value: string): string | undefined {
 
 /**
  * The HTML page of a stored article. Title, description, author and URLs are escaped (and URLs
- * limited to http and https); the content is inserted as is, since the service sends sanitized
- * HTML. Serve it with a Content-Security-Policy that forbids scripts as a second line of defence.
+ * limited to http and https); the content is sanitized to the service's allow-list again
+ * (`sanitizeArticleHtml`), whatever store it came from. Serve it with a Content-Security-Policy
+ * that forbids scripts as a second line of defence.
  *
  * @example
  * ```ts
@@ -49,7 +51,7 @@ ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}</
 <article>
 <h1>${escapeHtml(article.title)}</h1>
 <p class="byline">${escapeHtml(article.author)}</p>
-${image ? `<img src="${escapeHtml(image)}" alt="">\n` : ''}${article.content}
+${image ? `<img src="${escapeHtml(image)}" alt="">\n` : ''}${sanitizeArticleHtml(article.content)}
 </article>
 </body>
 </html>

@@ -1,6 +1,6 @@
 /**
  * Receiver core that runs anywhere (Web Crypto only): `createWebhookReceiver`, signature
- * helpers, the in-memory store and the article page renderer.
+ * helpers, the article HTML sanitizer, the in-memory store and the article page renderer.
  *
  * @module @rankquill/webhooks
  */
@@ -21,6 +21,7 @@ export {
   type WebhookResponseBody,
   type WebhookResult,
 } from './receiver';
+export { sanitizeArticleHtml } from './sanitize-article-html';
 export {
   createSignatureHeaders,
   DEFAULT_TOLERANCE_SECONDS,

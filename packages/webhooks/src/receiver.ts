@@ -1,6 +1,7 @@
 import {
   EVENT_TYPES,
   isWebhookEventName,
+  signingSecretProblem,
   WEBHOOK_HEADERS,
   type WebhookEventMap,
   type WebhookEventName,
@@ -9,7 +10,8 @@ import { applyArticleDefaults } from './article-defaults';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
-import { DEFAULT_TOLERANCE_SECONDS, verifyWebhookSignature } from './signature';
+import { sanitizeArticleHtml } from './sanitize-article-html';
+import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
 import { MemoryArticleStore } from './stores/memory';
 import { verifySecret } from './verify-secret';
@@ -45,11 +47,21 @@ export type WebhookHandlers = { [K in WebhookEventName]?: WebhookHandler<K> };
 /** Options of `createWebhookReceiver`. */
 export interface WebhookReceiverOptions {
   /**
-   * The secret entered in the project's webhook settings. Compared with `x-service-key` in
-   * constant time, and the key of the `webhook-signature` HMAC. Required.
+   * The secret entered in the project's webhook settings, which the service sends as
+   * `x-service-key` (spec 5); compared with it in constant time. Required.
    * @example process.env.RANKQUILL_WEBHOOK_SECRET
    */
   secret: string;
+  /**
+   * The project's signing secret, `whsec_` + base64. When given, every delivery must also carry
+   * `webhook-id`, `webhook-timestamp` (within 5 minutes of the receiver's clock) and a
+   * `webhook-signature` made with it, and anything else is a 401: a signature proves the delivery
+   * comes from a holder of this secret, which, unlike `x-service-key`, never travels with a
+   * delivery. Without it the receiver accepts what the spec's service sends: `x-service-key`
+   * alone. A malformed value throws at construction.
+   * @example process.env.RANKQUILL_WEBHOOK_SIGNING_SECRET
+   */
+  signingSecret?: string;
   /**
    * Where articles go. Default: a new `MemoryArticleStore`. Pass `false` when your handlers
    * write the articles themselves.
@@ -62,13 +74,6 @@ export interface WebhookReceiverOptions {
    * @example 'https://www.example.com'
    */
   siteBaseUrl?: string;
-  /**
-   * Check the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`):
-   * `true` with a 300-second tolerance, `{ tolerance }` in seconds, or `false` for senders that do
-   * not sign. Default `true`: Rankquill signs every delivery.
-   * @example { tolerance: 600 }
-   */
-  verifySignature?: boolean | { tolerance?: number };
   /**
    * Author stored when a payload has none. Default `'Rankquill'`.
    * @example 'Editorial team'
@@ -121,6 +126,12 @@ export interface WebhookResult {
 export interface WebhookReceiver {
   /** Checks, parses, stores and dispatches one delivery; never rejects. */
   handle(request: WebhookRequest): Promise<WebhookResult>;
+  /**
+   * Checks only `x-service-key`: resolves with the 401 answer when it is missing or wrong, and
+   * with `undefined` when it matches. Adapters call it before they read a body, so a caller
+   * without the secret cannot make the receiver buffer one; `handle` checks it again.
+   */
+  checkServiceKey(headers: HeadersInput): Promise<WebhookResult | undefined>;
   /** Adds a handler for one event; returns a function that removes it. */
   on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void;
   /** The store in use, or undefined when created with `store: false`. */
@@ -143,10 +154,11 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
 
 /**
  * Creates a webhook receiver for Rankquill deliveries (spec 6). Per delivery, in this order:
- * 401 when `x-service-key` is missing or wrong; 401 when the signature headers are missing,
- * stale (replayed) or wrong; 400 when the body is not a JSON object, names two different events,
- * or misses required fields (each named); for `content.published` / `content.updated` the
- * article, defaults applied, is upserted by slug (500 if the store fails); `content.unpublished`
+ * 401 when `x-service-key` is missing or wrong; with a `signingSecret`, 401 when the signature
+ * headers are missing, stale (replayed) or wrong; 400 when the body is not a JSON object, names
+ * two different events, or misses required fields (each named); for `content.published` /
+ * `content.updated` the article, defaults applied and its `content` sanitized to the service's
+ * HTML allow-list, is upserted by slug (500 if the store fails); `content.unpublished`
  * and `content.deleted` remove it; then handlers run (500 if one throws). Success answers
  * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
  * without a page); an event this version does not know answers 202 so the service does not retry it.
@@ -156,6 +168,7 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
  * import { createWebhookReceiver } from '@rankquill/webhooks';
  * const receiver = createWebhookReceiver({
  *   secret: process.env.RANKQUILL_WEBHOOK_SECRET!,
+ *   signingSecret: process.env.RANKQUILL_WEBHOOK_SIGNING_SECRET, // optional: whsec_…
  *   on: { 'keyword.ranking_changed': (event) => console.log(event.keyword, event.change) },
  * });
  * const { status, body } = await receiver.handle({ headers: request.headers, rawBody: await request.text() });
@@ -167,12 +180,22 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       "createWebhookReceiver: `secret` is required. Pass the secret you entered in the project's webhook settings, e.g. process.env.RANKQUILL_WEBHOOK_SECRET.",
     );
   }
-  const secret = options.secret;
+  if ('verifySignature' in options) {
+    throw new TypeError(
+      'createWebhookReceiver: `verifySignature` is gone. Without `signingSecret` the receiver checks x-service-key only; pass `signingSecret` (whsec_…) to require signed deliveries.',
+    );
+  }
+  const { secret, signingSecret } = options;
+  if (signingSecret !== undefined) {
+    const problem = signingSecretProblem(signingSecret);
+    if (problem !== undefined) {
+      throw new TypeError(
+        `createWebhookReceiver: \`signingSecret\` is malformed: ${problem}. Pass the project's signing secret (whsec_ followed by base64), or leave it out to check x-service-key only.`,
+      );
+    }
+  }
   const store = options.store === false ? undefined : (options.store ?? new MemoryArticleStore());
   const siteBaseUrl = (options.siteBaseUrl ?? '').replace(/\/+$/, '');
-  const verify = options.verifySignature ?? true;
-  const tolerance =
-    typeof verify === 'object' ? (verify.tolerance ?? DEFAULT_TOLERANCE_SECONDS) : DEFAULT_TOLERANCE_SECONDS;
   const authorDefault = options.authorDefault ?? 'Rankquill';
   const removeOn = new Set<string>(options.removeOn ?? ['content.unpublished', 'content.deleted']);
   const now = options.now ?? Date.now;
@@ -216,10 +239,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     return undefined;
   }
 
-  async function handle(request: WebhookRequest): Promise<WebhookResult> {
-    const headerEvent = getHeader(request.headers, WEBHOOK_HEADERS.event)?.trim() || undefined;
-
-    const key = getHeader(request.headers, WEBHOOK_HEADERS.serviceKey);
+  async function checkServiceKey(headers: HeadersInput): Promise<WebhookResult | undefined> {
+    const headerEvent = eventHeaderOf(headers);
+    const key = getHeader(headers, WEBHOOK_HEADERS.serviceKey);
     if (key === undefined || key === '') {
       return fail(
         401,
@@ -234,16 +256,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
         headerEvent,
       );
     }
+    return undefined;
+  }
 
-    if (verify !== false) {
+  async function handle(request: WebhookRequest): Promise<WebhookResult> {
+    const headerEvent = eventHeaderOf(request.headers);
+    const refused = await checkServiceKey(request.headers);
+    if (refused) return refused;
+
+    if (signingSecret !== undefined) {
       try {
-        await verifyWebhookSignature({
-          secret,
-          headers: request.headers,
-          body: request.rawBody,
-          tolerance,
-          now,
-        });
+        await verifyWebhookSignature({ signingSecret, headers: request.headers, body: request.rawBody, now });
       } catch (error) {
         if (!(error instanceof WebhookVerificationError)) throw error;
         const hint =
@@ -305,7 +328,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     if (eventName === 'content.published' || eventName === 'content.updated') {
       const result = applyArticleDefaults(eventName, body, { authorDefault });
       if (!result.ok) return fail(400, result.error, eventName);
-      const { article } = result;
+      const article = { ...result.article, content: sanitizeArticleHtml(result.article.content) };
       context.url = articleUrl(siteBaseUrl, article.language, article.slug);
       if (store) {
         const stored: StoredArticle = {
@@ -360,9 +383,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
         return fail(500, `The receiver failed: ${messageOf(error)}. The service will retry the delivery.`);
       }
     },
+    checkServiceKey,
     on,
     store,
   };
+}
+
+function eventHeaderOf(headers: HeadersInput): string | undefined {
+  return getHeader(headers, WEBHOOK_HEADERS.event)?.trim() || undefined;
 }
 
 function ok(url: string, event: string): WebhookResult {

@@ -15,9 +15,10 @@ import { SqliteArticleStore } from './stores/sqlite';
 
 /** Options of `startReferenceReceiver`. */
 export interface ReferenceReceiverOptions
-  extends Pick<WebhookReceiverOptions, 'verifySignature' | 'authorDefault' | 'siteBaseUrl' | 'on' | 'now'> {
-  /** The webhook secret. Required. */
-  secret: string;
+  extends Pick<
+    WebhookReceiverOptions,
+    'secret' | 'signingSecret' | 'authorDefault' | 'siteBaseUrl' | 'on' | 'now'
+  > {
   /** Port; default 0, any free port. */
   port?: number;
   /** Interface to bind; default `127.0.0.1`. */
@@ -42,7 +43,18 @@ export interface ReferenceReceiver {
 }
 
 const ARTICLE_PATH = /^\/([^/]+)\/resources\/blog\/([^/]+)\/?$/;
-const PAGE_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'";
+/** Pages run no script, load images only, and cannot retarget links or forms. */
+const PAGE_POLICY =
+  "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+/** `value` percent-decoded, or undefined when it holds a malformed escape such as `%zz`. */
+function decodePathSegment(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Starts the reference receiver of spec 6 on `node:http`: `POST /webhook` receives deliveries,
@@ -64,8 +76,8 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
   const now = options.now ?? Date.now;
   const receiver = createWebhookReceiver({
     secret: options.secret,
+    signingSecret: options.signingSecret,
     store,
-    verifySignature: options.verifySignature,
     authorDefault: options.authorDefault,
     siteBaseUrl: options.siteBaseUrl,
     on: options.on,
@@ -88,7 +100,11 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://receiver').pathname;
+    const target = req.url ?? '/';
+    if (!URL.canParse(target, 'http://receiver')) {
+      return sendJson(res, 400, { error: 'Malformed request target: send a path such as /webhook.' });
+    }
+    const path = new URL(target, 'http://receiver').pathname;
     if (path === '/webhook') return webhook(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendJson(res, 405, { error: `Method ${req.method} not allowed here.` }, { allow: 'GET' });
@@ -96,8 +112,14 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
     if (path === '/articles') return sendJson(res, 200, { articles: await store.list() });
     const match = ARTICLE_PATH.exec(path);
     if (match) {
-      const language = decodeURIComponent(match[1] ?? '');
-      const article = await store.get(decodeURIComponent(match[2] ?? ''));
+      const language = decodePathSegment(match[1] ?? '');
+      const slug = decodePathSegment(match[2] ?? '');
+      if (language === undefined || slug === undefined) {
+        return sendJson(res, 400, {
+          error: `Malformed percent escape in ${path}: encode the language and slug with encodeURIComponent.`,
+        });
+      }
+      const article = await store.get(slug);
       if (article && article.language === language) {
         const html = renderArticlePage(article);
         res.writeHead(200, {

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADERS } from '@rankquill/contract';
+import { signingSecretKey, WEBHOOK_HEADERS } from '@rankquill/contract';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { constantTimeEqual } from './verify-secret';
@@ -10,8 +10,11 @@ const encoder = new TextEncoder();
 
 /** Parts of one signed delivery. */
 export interface SignatureInput {
-  /** The webhook secret; its UTF-8 bytes are the HMAC key. */
-  secret: string;
+  /**
+   * The project's signing secret, `whsec_` + base64: the HMAC key is the decoded bytes (Standard
+   * Webhooks). Not the webhook secret sent as `x-service-key`.
+   */
+  signingSecret: string;
   /** `webhook-id` of the delivery. */
   id: string;
   /** `webhook-timestamp` of the attempt, in Unix seconds. */
@@ -46,10 +49,10 @@ function fromBase64(text: string): Uint8Array | undefined {
   }
 }
 
-async function hmac({ secret, id, timestamp, body }: SignatureInput): Promise<Uint8Array> {
+async function hmac({ signingSecret, id, timestamp, body }: SignatureInput): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
     'raw',
-    encoder.encode(secret),
+    signingSecretKey(signingSecret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],
@@ -64,12 +67,13 @@ async function hmac({ secret, id, timestamp, body }: SignatureInput): Promise<Ui
 
 /**
  * Signs one delivery the Standard Webhooks way: `v1,` followed by the base64 HMAC-SHA256 of
- * `<id>.<timestamp>.<body>`, keyed with the UTF-8 bytes of the secret.
+ * `<id>.<timestamp>.<body>`, keyed with the base64-decoded bytes of the signing secret. Throws a
+ * `TypeError` when the signing secret is malformed.
  *
  * @example
  * ```ts
  * import { signWebhook } from '@rankquill/webhooks';
- * const signature = await signWebhook({ secret, id: 'dlv_1', timestamp: 1767259800, body: rawBody });
+ * const signature = await signWebhook({ signingSecret, id: 'dlv_1', timestamp: 1767259800, body: rawBody });
  * // signature === 'v1,<base64 HMAC>'
  * ```
  */
@@ -83,7 +87,7 @@ export async function signWebhook(input: SignatureInput): Promise<string> {
  * @example
  * ```ts
  * import { createSignatureHeaders } from '@rankquill/webhooks';
- * const headers = await createSignatureHeaders({ secret, id: 'dlv_1', body: rawBody });
+ * const headers = await createSignatureHeaders({ signingSecret, id: 'dlv_1', body: rawBody });
  * await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: rawBody });
  * ```
  */
@@ -100,8 +104,8 @@ export async function createSignatureHeaders(
 
 /** What `verifyWebhookSignature` needs. */
 export interface VerifySignatureInput {
-  /** The webhook secret configured on the receiver. */
-  secret: string;
+  /** The project's signing secret, `whsec_` + base64. */
+  signingSecret: string;
   /** Request headers; `webhook-id`, `webhook-timestamp` and `webhook-signature` are read. */
   headers: HeadersInput;
   /** The raw body exactly as received. A re-serialized body only verifies when it is byte-identical. */
@@ -113,7 +117,9 @@ export interface VerifySignatureInput {
 }
 
 /**
- * Verifies the Standard Webhooks headers of a delivery and resolves with its timestamp.
+ * Verifies the Standard Webhooks headers of a delivery and resolves with its timestamp. The
+ * signature proves that the body, `webhook-id` and `webhook-timestamp` come unchanged from a
+ * holder of the signing secret, which is never sent over the wire.
  * Accepts a header holding several space-separated signatures (sent while a secret rotates)
  * when any `v1` one matches; ignores other versions. Rejects with a `WebhookVerificationError`
  * when a header is missing, the timestamp is not Unix seconds or lies further than `tolerance`
@@ -123,7 +129,7 @@ export interface VerifySignatureInput {
  * ```ts
  * import { verifyWebhookSignature, WebhookVerificationError } from '@rankquill/webhooks';
  * try {
- *   await verifyWebhookSignature({ secret, headers: request.headers, body: rawBody });
+ *   await verifyWebhookSignature({ signingSecret, headers: request.headers, body: rawBody });
  * } catch (error) {
  *   if (error instanceof WebhookVerificationError) console.warn(error.type, error.message);
  * }
@@ -142,16 +148,16 @@ export async function verifyWebhookSignature(input: VerifySignatureInput): Promi
   if (id === undefined || timestampText === undefined || signatures === undefined) {
     throw new WebhookVerificationError(
       'missing_header',
-      `Missing ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}: signed deliveries carry webhook-id, webhook-timestamp and webhook-signature. Create the receiver with verifySignature: false to accept unsigned deliveries.`,
+      `Missing ${missing.join(', ')} header${missing.length > 1 ? 's' : ''}: a receiver with a signing secret accepts only deliveries signed with it, which carry webhook-id, webhook-timestamp and webhook-signature.`,
     );
   }
-  if (!/^\d{1,15}$/.test(timestampText.trim())) {
+  if (!/^\d{1,15}$/.test(timestampText)) {
     throw new WebhookVerificationError(
       'invalid_timestamp',
       `Invalid webhook-timestamp "${timestampText}": expected whole Unix seconds, such as 1767259800.`,
     );
   }
-  const timestamp = Number(timestampText.trim());
+  const timestamp = Number(timestampText);
   const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
   if (nowSeconds - timestamp > tolerance) {
     throw new WebhookVerificationError(
@@ -165,7 +171,7 @@ export async function verifyWebhookSignature(input: VerifySignatureInput): Promi
       `webhook-timestamp ${timestamp} is ${timestamp - nowSeconds} seconds ahead of the receiver's clock; the tolerance is ${tolerance} seconds. Check the receiver's clock.`,
     );
   }
-  const expected = await hmac({ secret: input.secret, id, timestamp, body: input.body });
+  const expected = await hmac({ signingSecret: input.signingSecret, id, timestamp, body: input.body });
   let matched = false;
   for (const entry of signatures.split(' ')) {
     const comma = entry.indexOf(',');
@@ -177,7 +183,7 @@ export async function verifyWebhookSignature(input: VerifySignatureInput): Promi
   if (!matched) {
     throw new WebhookVerificationError(
       'signature_mismatch',
-      'Invalid webhook-signature: no v1 signature matches the HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the receiver\'s secret. Check the secret, and pass the body exactly as received.',
+      'Invalid webhook-signature: no v1 signature matches the HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the signing secret. Check that the receiver has the project\'s current signing secret (whsec_…, not the x-service-key secret), and pass the body exactly as received.',
     );
   }
   return { timestamp };

@@ -1,16 +1,16 @@
-import { request as httpRequest } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExpressHandler, keepRawBody } from '../src/adapters/express';
-import { createFetchHandler } from '../src/adapters/fetch';
+import { createFetchHandler, DEFAULT_FETCH_MAX_BODY_BYTES } from '../src/adapters/fetch';
 import { createNodeHandler } from '../src/adapters/node-http';
 import { createWebhookReceiver, type WebhookResult } from '../src/receiver';
 import { createSignatureHeaders } from '../src/signature';
 import { MemoryArticleStore } from '../src/stores/memory';
-import { listen, type Running } from './helpers/http';
+import { fetchBridge, listen, postChunked, type Running } from './helpers/http';
 import { deliveries } from './helpers/vectors';
 
 const { secret } = deliveries.receiver;
+const signingSecret = deliveries.receiver.signing_secret as string;
 const now = () => 1_767_259_800_000;
 const article = { title: 'Pretty', slug: 'pretty', content: '<p>Spaced out</p>' };
 
@@ -25,7 +25,7 @@ async function signedPost(url: string, body: string, extra: Record<string, strin
     'content-type': 'application/json',
     'x-service-key': secret,
     'x-service-event': 'content.published',
-    ...(await createSignatureHeaders({ secret, id: 'dlv_adapter', body, now })),
+    ...(await createSignatureHeaders({ signingSecret, id: 'dlv_adapter', body, now })),
     ...extra,
   };
   const response = await fetch(url, { method: 'POST', headers, body });
@@ -39,7 +39,7 @@ describe('express adapter and already-parsed bodies', () => {
   it('verifies a body express.json() parsed when keepRawBody kept the bytes', async () => {
     const app = express();
     app.use(express.json({ verify: keepRawBody }));
-    app.post('/webhook', createExpressHandler({ secret, now }));
+    app.post('/webhook', createExpressHandler({ secret, signingSecret, now }));
     running = await listen(app);
     expect(await signedPost(`${running.url}/webhook`, pretty)).toEqual({
       status: 200,
@@ -50,17 +50,17 @@ describe('express adapter and already-parsed bodies', () => {
   it('explains how to keep the raw bytes when a re-serialized body fails the signature', async () => {
     const app = express();
     app.use(express.json());
-    app.post('/webhook', createExpressHandler({ secret, now }));
+    app.post('/webhook', createExpressHandler({ secret, signingSecret, now }));
     running = await listen(app);
     const result = await signedPost(`${running.url}/webhook`, pretty);
     expect(result.status).toBe(401);
     expect(result.body.error).toContain('express.json({ verify: keepRawBody })');
   });
 
-  it('accepts a re-serialized body when signatures are off', async () => {
+  it('accepts a re-serialized body without a signing secret', async () => {
     const app = express();
     app.use(express.json());
-    app.post('/webhook', createExpressHandler({ secret, now, verifySignature: false }));
+    app.post('/webhook', createExpressHandler({ secret, now }));
     running = await listen(app);
     expect((await signedPost(`${running.url}/webhook`, pretty)).status).toBe(200);
   });
@@ -69,7 +69,7 @@ describe('express adapter and already-parsed bodies', () => {
     for (const parser of [express.raw({ type: '*/*' }), express.text({ type: '*/*' })]) {
       const app = express();
       app.use(parser);
-      app.post('/webhook', createExpressHandler({ secret, now }));
+      app.post('/webhook', createExpressHandler({ secret, signingSecret, now }));
       running = await listen(app);
       expect((await signedPost(`${running.url}/webhook`, pretty)).status).toBe(200);
       await running.close();
@@ -138,17 +138,24 @@ describe('node:http adapter', () => {
 
   it('enforces the limit on chunked bodies without a content-length', async () => {
     running = await listen(createNodeHandler({ secret, now }, { maxBodyBytes: 64 }));
-    const url = new URL(running.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: '/' }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', reject);
-      for (let index = 0; index < 10; index++) req.write('x'.repeat(20));
-      req.end();
+    const answer = await postChunked(
+      running.url,
+      { 'x-service-key': secret },
+      Array(10).fill('x'.repeat(20)),
+    );
+    expect(answer.status).toBe(413);
+  });
+
+  it('checks x-service-key before it reads the body', async () => {
+    running = await listen(createNodeHandler({ secret, now }));
+    const open = { end: false };
+    expect(await postChunked(running.url, { 'x-service-key': 'a guess' }, ['{"title":'], open)).toEqual({
+      status: 401,
+      body: {
+        error: 'Invalid x-service-key: it does not match the secret this receiver was configured with.',
+      },
     });
-    expect(status).toBe(413);
+    expect((await postChunked(running.url, {}, ['{"title":'], open)).status).toBe(401);
   });
 });
 
@@ -167,5 +174,80 @@ describe('fetch adapter', () => {
     const handler = createFetchHandler({ secret, now }, { onResult: (result) => seen.push(result.status) });
     await handler(new Request('https://cms.example/hook', { method: 'POST', body: '{}' }));
     expect(seen).toEqual([401]);
+  });
+
+  it('checks x-service-key before it reads the body, over HTTP', async () => {
+    running = await listen(fetchBridge(createFetchHandler({ secret, now })));
+    const open = { end: false };
+    const wrong = await postChunked(running.url, { 'x-service-key': 'a guess' }, ['{"title":'], open);
+    expect(wrong).toEqual({
+      status: 401,
+      body: {
+        error: 'Invalid x-service-key: it does not match the secret this receiver was configured with.',
+      },
+    });
+    expect((await postChunked(running.url, {}, ['{"title":'], open)).status).toBe(401);
+  });
+
+  it('does not pull a single chunk of the body of a request with a wrong key', async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          controller.enqueue(new TextEncoder().encode('{}'));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const response = await createFetchHandler({ secret, now })(
+      new Request('https://cms.example/hook', {
+        method: 'POST',
+        headers: { 'x-service-key': 'a guess' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(response.status).toBe(401);
+    expect(pulls).toBe(0);
+  });
+
+  it('reads up to 1 MiB by default: one byte more is a 413, before reading when content-length says so', async () => {
+    running = await listen(fetchBridge(createFetchHandler({ secret, now })));
+    const envelope = JSON.stringify({ ...article, content: '' });
+    const exactly = JSON.stringify({
+      ...article,
+      content: 'x'.repeat(DEFAULT_FETCH_MAX_BODY_BYTES - envelope.length),
+    });
+    expect(exactly.length).toBe(1024 * 1024);
+    expect((await signedPost(running.url, exactly)).status).toBe(200);
+    const over = await signedPost(running.url, `${exactly} `);
+    expect(over).toEqual({
+      status: 413,
+      body: {
+        error:
+          'Request body exceeds the limit of 1048576 bytes: raise maxBodyBytes of createFetchHandler if your articles are larger.',
+      },
+    });
+  });
+
+  it('stops reading a chunked body past maxBodyBytes, and takes a larger limit when configured', async () => {
+    running = await listen(fetchBridge(createFetchHandler({ secret, now }, { maxBodyBytes: 64 })));
+    const answer = await postChunked(
+      running.url,
+      { 'x-service-key': secret },
+      Array(10).fill('x'.repeat(20)),
+      {
+        end: false,
+      },
+    );
+    expect(answer.status).toBe(413);
+    await running.close();
+    running = await listen(
+      fetchBridge(createFetchHandler({ secret, now }, { maxBodyBytes: 4 * 1024 * 1024 })),
+    );
+    const large = JSON.stringify({ ...article, content: 'x'.repeat(2 * 1024 * 1024) });
+    expect((await signedPost(running.url, large)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bundleForBrowser } from '../../../scripts/browser-bundle.mjs';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -35,8 +36,17 @@ describe('portable entries', () => {
     expect(
       external.filter((specifier) => nodeBuiltins.has(specifier) || specifier.startsWith('node:')),
     ).toEqual([]);
-    expect(external).toEqual(['@rankquill/contract', 'zod']);
+    expect(external).toEqual(['@rankquill/contract', 'htmlparser2', 'zod']);
   });
+
+  it.each(['index.ts', 'adapters/fetch.ts'])(
+    '%s bundles for the browser with its dependencies and no Node built-in',
+    async (entry) => {
+      const { imported, code } = await bundleForBrowser(join(src, entry));
+      expect(imported).toEqual([]);
+      expect(code).not.toMatch(/\bBuffer\b/);
+    },
+  );
 
   it('the check notices Node imports (sanity check on the Node entries)', () => {
     expect(importGraph('adapters/node-http.ts').external).toContain('node:http');

@@ -15,8 +15,15 @@ describe('README', () => {
     const file = `${packageDir}readme-example-${process.pid}.mjs`;
     writeFileSync(file, snippet ?? '');
     const secret = 'readme-secret';
+    const signingSecret = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
     const child = spawn(process.execPath, [file], {
-      env: { ...process.env, RANKQUILL_WEBHOOK_SECRET: secret, PORT: '0', ARTICLES_DB: ':memory:' },
+      env: {
+        ...process.env,
+        RANKQUILL_WEBHOOK_SECRET: secret,
+        RANKQUILL_WEBHOOK_SIGNING_SECRET: signingSecret,
+        PORT: '0',
+        ARTICLES_DB: ':memory:',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -28,16 +35,11 @@ describe('README', () => {
         child.once('exit', (code) => reject(new Error(`example exited with ${code}`)));
       });
       const body = JSON.stringify({ title: 'From the README', slug: 'readme', content: '<p>It runs.</p>' });
-      const response = await fetch(`http://127.0.0.1:${port}/webhook`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-service-key': secret,
-          'x-service-event': 'content.published',
-          ...(await createSignatureHeaders({ secret, id: 'dlv_readme', body })),
-        },
-        body,
-      });
+      const url = `http://127.0.0.1:${port}/webhook`;
+      const headers = { 'content-type': 'application/json', 'x-service-key': secret };
+      expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(401);
+      const signature = await createSignatureHeaders({ signingSecret, id: 'dlv_readme', body });
+      const response = await fetch(url, { method: 'POST', headers: { ...headers, ...signature }, body });
       expect(await response.json()).toEqual({ success: true, url: '/en/resources/blog/readme' });
     } finally {
       child.kill();

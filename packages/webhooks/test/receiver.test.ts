@@ -12,6 +12,7 @@ const byId = (id: string): DeliveryCase => {
   return found;
 };
 const { secret } = deliveries.receiver;
+const signingSecret = deliveries.receiver.signing_secret as string;
 const now = () => byId('published-full').now * 1000;
 const request = (id: string) => ({ headers: byId(id).request.headers, rawBody: byId(id).request.body });
 
@@ -106,10 +107,17 @@ describe('createWebhookReceiver', () => {
 
   it('does not call handlers for rejected deliveries', async () => {
     let calls = 0;
-    const receiver = createWebhookReceiver({ secret, now, on: { 'content.published': () => void calls++ } });
+    const receiver = createWebhookReceiver({
+      secret,
+      signingSecret,
+      now,
+      on: { 'content.published': () => void calls++, 'content.deleted': () => void calls++ },
+    });
     for (const id of [
       'wrong-secret',
       'bad-signature',
+      'signed-with-service-key',
+      'unsigned-with-signing-secret',
       'missing-title',
       'malformed-json',
       'replayed-timestamp',
@@ -241,7 +249,7 @@ describe('createWebhookReceiver', () => {
     const rawBody = new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
     const headers = {
       'x-service-key': secret,
-      ...(await createSignatureHeaders({ secret, id: 'dlv_bytes', body: rawBody, now })),
+      ...(await createSignatureHeaders({ signingSecret, id: 'dlv_bytes', body: rawBody, now })),
     };
     const result = await createWebhookReceiver({ secret, now }).handle({ headers, rawBody });
     expect(result).toMatchObject({
@@ -264,7 +272,7 @@ describe('createWebhookReceiver', () => {
     const headers = {
       'x-service-key': secret,
       'x-service-event': 'keyword.ranking_changed',
-      ...(await createSignatureHeaders({ secret, id: 'dlv_invalid', body, now })),
+      ...(await createSignatureHeaders({ signingSecret, id: 'dlv_invalid', body, now })),
     };
     const result = await createWebhookReceiver({ secret, now }).handle({ headers, rawBody: body });
     expect(result.status).toBe(400);
@@ -289,22 +297,65 @@ describe('createWebhookReceiver', () => {
     expect(await store.list()).toEqual([]);
   });
 
-  it('accepts a wider signature tolerance', async () => {
-    const replay = request('replayed-timestamp');
-    expect((await createWebhookReceiver({ secret, now }).handle(replay)).status).toBe(401);
-    const tolerant = createWebhookReceiver({ secret, now, verifySignature: { tolerance: 7200 } });
-    expect((await tolerant.handle(replay)).status).toBe(200);
+  it('without a signing secret accepts x-service-key alone; with one, requires a signature by it', async () => {
+    const body = JSON.stringify({ title: 'T', slug: 't', content: '<p>x</p>' });
+    const specOnly = { headers: { 'x-service-key': secret }, rawBody: body };
+    expect((await createWebhookReceiver({ secret, now }).handle(specOnly)).status).toBe(200);
+    const strict = createWebhookReceiver({ secret, signingSecret, now });
+    expect((await strict.handle(specOnly)).status).toBe(401);
+    const signed = await createSignatureHeaders({ signingSecret, id: 'dlv_strict', body, now });
+    expect((await strict.handle({ headers: { ...specOnly.headers, ...signed }, rawBody: body })).status).toBe(
+      200,
+    );
   });
 
-  it('skips signature checks with verifySignature: false but still checks the secret', async () => {
-    const receiver = createWebhookReceiver({ secret, now, verifySignature: false });
-    expect((await receiver.handle(request('bad-signature'))).status).toBe(200);
-    expect((await receiver.handle(request('wrong-secret'))).status).toBe(401);
+  it('refuses a malformed signing secret at construction, saying why without repeating it', () => {
+    for (const [signingSecret, why] of [
+      ['my-webhook-secret', 'does not start with "whsec_"'],
+      ['whsec_%%%%', 'not standard base64'],
+      ['whsec_AAAA', 'decodes to 3 bytes'],
+      ['', 'does not start with "whsec_"'],
+    ] as const) {
+      let message = '';
+      try {
+        createWebhookReceiver({ secret, signingSecret });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain('`signingSecret` is malformed');
+      expect(message).toContain(why);
+      if (signingSecret !== '') expect(message).not.toContain(signingSecret);
+    }
+  });
+
+  it('says what replaced verifySignature when old code still passes it', () => {
+    expect(() => createWebhookReceiver({ secret, verifySignature: false } as never)).toThrow(
+      /`verifySignature` is gone.*signingSecret/,
+    );
+  });
+
+  it('hands handlers the sanitized article it stores', async () => {
+    const store = new MemoryArticleStore();
+    const seen: string[] = [];
+    const receiver = createWebhookReceiver({
+      secret,
+      now,
+      store,
+      on: { 'content.published': (article) => void seen.push(article.content) },
+    });
+    const body = JSON.stringify({
+      title: 'T',
+      slug: 'hostile',
+      content: '<p onmouseover="x()">Hi</p><meta http-equiv="refresh" content="0;url=https://evil.example/">',
+    });
+    expect((await receiver.handle({ headers: { 'x-service-key': secret }, rawBody: body })).status).toBe(200);
+    expect(seen).toEqual(['<p>Hi</p>']);
+    expect((await store.get('hostile'))?.content).toBe('<p>Hi</p>');
   });
 
   it('encodes unusual slugs and languages in the URL', async () => {
     const body = JSON.stringify({ title: 'T', slug: 'a b/c?d', content: '<p>x</p>', language: 'pt-BR' });
-    const receiver = createWebhookReceiver({ secret, verifySignature: false });
+    const receiver = createWebhookReceiver({ secret });
     const result = await receiver.handle({ headers: { 'x-service-key': secret }, rawBody: body });
     expect(result.body).toEqual({ success: true, url: '/pt-BR/resources/blog/a%20b%2Fc%3Fd' });
   });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type ReferenceReceiver, startReferenceReceiver } from '../src/reference-receiver';
 import { createSignatureHeaders } from '../src/signature';
-import { post } from './helpers/http';
+import type { StoredArticle } from '../src/stores/article-store';
+import { post, rawRequestStatus } from './helpers/http';
 import { type DeliveryCase, deliveries } from './helpers/vectors';
 
 const byId = (id: string): DeliveryCase => {
@@ -13,6 +14,7 @@ const byId = (id: string): DeliveryCase => {
   return found;
 };
 const { secret } = deliveries.receiver;
+const signingSecret = deliveries.receiver.signing_secret as string;
 const now = () => byId('published-full').now * 1000;
 
 const directory = mkdtempSync(join(tmpdir(), 'rankquill-reference-'));
@@ -39,7 +41,9 @@ describe('startReferenceReceiver', () => {
     const page = await fetch(`${server.url}${(answer.body as { url: string }).url}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+    );
     const html = await page.text();
     expect(html).toContain('<h1>How to Brew Pour-Over Coffee at Home</h1>');
     expect(html).toContain(
@@ -101,7 +105,7 @@ describe('startReferenceReceiver', () => {
     const headers = {
       'content-type': 'application/json',
       'x-service-key': secret,
-      ...(await createSignatureHeaders({ secret, id: 'dlv_xss', body, now })),
+      ...(await createSignatureHeaders({ signingSecret, id: 'dlv_xss', body, now })),
     };
     const answer = await fetch(`${server.url}/webhook`, { method: 'POST', headers, body });
     expect(answer.status).toBe(200);
@@ -129,7 +133,7 @@ describe('startReferenceReceiver', () => {
   });
 
   it('serves unicode slugs and languages from their encoded URL', async () => {
-    server = await startReferenceReceiver({ secret, verifySignature: false });
+    server = await startReferenceReceiver({ secret });
     const body = JSON.stringify({
       title: 'Kaffee',
       slug: 'kaffee-größen',
@@ -161,5 +165,65 @@ describe('startReferenceReceiver', () => {
   it('answers 405 to writes outside /webhook', async () => {
     server = await startReferenceReceiver({ secret });
     expect((await fetch(`${server.url}/articles`, { method: 'POST', body: '{}' })).status).toBe(405);
+  });
+
+  it('sanitizes content before storing it and again before rendering it', async () => {
+    server = await startReferenceReceiver({ secret, now });
+    const hostile =
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/"><base href="https://evil.example/"><p onclick="steal()">Kept<script>steal()</script></p><img src="x" onerror="steal()"><form action="https://evil.example/"><button>Go</button></form><a href="javascript:steal()">link</a>';
+    const body = JSON.stringify({ title: 'Hostile', slug: 'hostile', content: hostile });
+    const answer = await fetch(`${server.url}/webhook`, {
+      method: 'POST',
+      headers: { 'x-service-key': secret },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    const { articles } = (await (await fetch(`${server.url}/articles`)).json()) as {
+      articles: Array<{ content: string }>;
+    };
+    expect(articles[0]?.content).toBe('<p>Kept</p><img src="x" /><a>link</a>');
+
+    // A store filled some other way (an older receiver, an import) is sanitized when rendered.
+    await server.store.upsert({ ...(articles[0] as StoredArticle), slug: 'imported', content: hostile });
+    const page = await (await fetch(`${server.url}/en/resources/blog/imported`)).text();
+    for (const fragment of [
+      'http-equiv',
+      '<base',
+      'onclick',
+      '<script',
+      'onerror',
+      '<form',
+      'javascript:',
+      'steal()',
+    ])
+      expect(page, fragment).not.toContain(fragment);
+    expect(page).toContain('<p>Kept</p><img src="x" /><a>link</a>');
+  });
+
+  it('answers 400, not 500, to a malformed percent escape in a page address', async () => {
+    server = await startReferenceReceiver({ secret, now });
+    for (const path of ['/%E0%A4%A/resources/blog/x', '/en/resources/blog/%', '/en/resources/blog/%zz']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({
+        error: `Malformed percent escape in ${path}: encode the language and slug with encodeURIComponent.`,
+      });
+    }
+    expect(await rawRequestStatus(server.url, 'GET //[ HTTP/1.1\r\nHost: receiver\r\n\r\n')).toBe(400);
+  });
+
+  it('without a signing secret takes x-service-key alone; with one it refuses a signature keyed by x-service-key', async () => {
+    server = await startReferenceReceiver({ secret, now });
+    expect((await post(server.url, byId('spec-sender-without-signing-secret'))).status).toBe(200);
+    expect((await post(server.url, byId('signed-with-service-key'))).status).toBe(200);
+    await server.close();
+    server = await startReferenceReceiver({ secret, signingSecret, now });
+    expect((await post(server.url, byId('spec-sender-without-signing-secret'))).status).toBe(401);
+    const forged = await post(server.url, byId('signed-with-service-key'));
+    expect(forged).toMatchObject({
+      status: 401,
+      body: { error: expect.stringContaining('webhook-signature') },
+    });
+    expect((await post(server.url, byId('published-full'))).status).toBe(200);
   });
 });

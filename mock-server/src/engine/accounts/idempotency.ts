@@ -1,3 +1,4 @@
+import type { StoreWriter } from '../../store/store';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError } from '../kernel/errors';
 import { sha256Hex } from '../kernel/hash';
@@ -17,9 +18,14 @@ export interface StoredAnswer {
   body: unknown;
 }
 
+/** Keeps an answer inside the transaction of the effect it answers (see `AnswerRecorder`). */
+export type StoredAnswerRecorder = (tx: StoreWriter, answer: StoredAnswer) => Promise<void>;
+
 /**
  * `Idempotency-Key` on POST: the same key and request within 24 hours replays the first
- * answer; the same key with another request is a 409. Keys are scoped to the account.
+ * answer; the same key with another request is a 409. Keys are scoped to the account. The
+ * answer of a request that changed something is kept in the transaction of that change, so a
+ * crash between the two cannot make a retry run it again.
  */
 export class IdempotencyService {
   private readonly inFlight = new Map<string, Promise<unknown>>();
@@ -30,7 +36,7 @@ export class IdempotencyService {
     accountId: string,
     key: string,
     request: { method: string; path: string; body: string },
-    execute: () => Promise<StoredAnswer>,
+    execute: (record: StoredAnswerRecorder) => Promise<StoredAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     if (key.length === 0 || key.length > 255) {
       throw new InvalidRequestError('`Idempotency-Key` must be 1 to 255 characters.', 'Idempotency-Key');
@@ -51,13 +57,12 @@ export class IdempotencyService {
   private async attempt(
     id: string,
     request: { method: string; path: string; body: string },
-    execute: () => Promise<StoredAnswer>,
+    execute: (record: StoredAnswerRecorder) => Promise<StoredAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const fingerprint = await sha256Hex(`${request.method} ${request.path}\n${request.body}`);
     let waited = 0;
     for (;;) {
-      const now = this.ctx.clock.now();
-      const found = await this.claim(id, fingerprint, now);
+      const found = await this.claim(id, fingerprint, this.ctx.clock.now());
       if (found === 'claimed') break;
       if (found !== 'busy') return { status: found.status as number, body: found.body, replayed: true };
       // Another server runs the first request with this key: wait for its answer, a while.
@@ -70,13 +75,30 @@ export class IdempotencyService {
       await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
       waited += CLAIM_POLL_MS;
     }
+    const keep = (tx: StoreWriter, answer: StoredAnswer) => this.keep(tx, id, fingerprint, answer);
+    let kept: unknown;
     let answer: StoredAnswer | undefined;
     try {
-      answer = await execute();
+      answer = await execute(async (tx, effectAnswer) => {
+        await keep(tx, effectAnswer);
+        kept = effectAnswer.body;
+      });
       return { ...answer, replayed: false };
     } finally {
-      await this.settle(id, fingerprint, answer);
+      if (answer === undefined || answer.body !== kept) await this.settle(id, fingerprint, answer);
     }
+  }
+
+  /**
+   * For an answer not kept with an effect: keeps a 4xx (nothing ran that a retry could repeat);
+   * frees the key after a 5xx or no answer at all, so the client may retry with it.
+   */
+  private async settle(id: string, fingerprint: string, answer: StoredAnswer | undefined): Promise<void> {
+    await this.ctx.store.transaction(async (tx) => {
+      if (answer !== undefined && answer.status < 500) return this.keep(tx, id, fingerprint, answer);
+      const stored = await tx.get<IdempotencyRecord>('idempotency', id);
+      if (stored?.status === null) await tx.delete('idempotency', id);
+    });
   }
 
   /**
@@ -113,25 +135,14 @@ export class IdempotencyService {
     });
   }
 
-  /**
-   * Keeps the answer to replay, or, for a failure the client may retry with the same key (a 5xx or
-   * no answer at all), frees the key.
-   */
-  private async settle(id: string, fingerprint: string, answer: StoredAnswer | undefined): Promise<void> {
-    const now = this.ctx.clock.now();
-    await this.ctx.store.transaction(async (tx) => {
-      if (answer === undefined || answer.status >= 500) {
-        const stored = await tx.get<IdempotencyRecord>('idempotency', id);
-        if (stored?.status === null) await tx.delete('idempotency', id);
-        return;
-      }
-      await tx.put('idempotency', {
-        id,
-        fingerprint,
-        status: answer.status,
-        body: answer.body,
-        expires_at: now + IDEMPOTENCY_WINDOW_MS,
-      } satisfies IdempotencyRecord);
-    });
+  /** Writes the answer to replay in place of the claim. */
+  private async keep(tx: StoreWriter, id: string, fingerprint: string, answer: StoredAnswer): Promise<void> {
+    await tx.put('idempotency', {
+      id,
+      fingerprint,
+      status: answer.status,
+      body: answer.body,
+      expires_at: this.ctx.clock.now() + IDEMPOTENCY_WINDOW_MS,
+    } satisfies IdempotencyRecord);
   }
 }

@@ -1,81 +1,23 @@
+import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract';
 import sanitizeHtml from 'sanitize-html';
 
-const ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'br',
-  'hr',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'code',
-  'pre',
-  'img',
-  'figure',
-  'figcaption',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'span',
-];
-
+const { tags, attributes, url_attributes, url_schemes, dropped_with_content, new_window_link } =
+  ARTICLE_HTML_ALLOW_LIST;
 /** Elements dropped together with everything inside them, not just unwrapped. */
-const DROPPED_WITH_CONTENT = [
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'form',
-  'textarea',
-  'option',
-  'select',
-  'button',
-  'noscript',
-  'noembed',
-  'noframes',
-  'template',
-  'svg',
-  'math',
-  'xmp',
-  'title',
-];
-
+const DROPPED_WITH_CONTENT: readonly string[] = dropped_with_content;
 /** Targets that stay in the current browsing context and so cannot leak `window.opener`. */
-const SAME_CONTEXT_TARGETS = new Set(['_self', '_parent', '_top']);
+const SAME_CONTEXT_TARGETS = new Set<string>(new_window_link.same_context_targets);
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  // data: is refused everywhere, images included: an article body links to hosted images.
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...tags],
+  allowedAttributes: Object.fromEntries(Object.entries(attributes).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...url_schemes],
   allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowedSchemesAppliedToAttributes: [...url_attributes],
   // `//host/path` silently points at another host; only path-relative URLs count as relative.
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
   transformTags: {
@@ -83,8 +25,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
       const target = attribs.target?.trim().toLowerCase();
       if (!target || SAME_CONTEXT_TARGETS.has(target)) return { tagName, attribs };
       const rel = new Set((attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean));
-      rel.add('noopener');
-      rel.add('noreferrer');
+      for (const value of new_window_link.add_rel) rel.add(value);
       return { tagName, attribs: { ...attribs, rel: [...rel].join(' ') } };
     },
   },

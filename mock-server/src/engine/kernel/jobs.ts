@@ -10,21 +10,33 @@ export type JobHandler = (job: JobRecord) => Promise<void>;
 
 /**
  * Where a kind of job runs. `local` work (finishing a generation) is quick and runs before each
- * request; `network` work (a webhook delivery) may wait seconds on another server, so it never
- * runs on the request path: a real-clock timer runs it in the background, and the manual clock's
- * `advance` runs it in time order with everything else.
+ * request; `network` work (a webhook delivery) may wait seconds on another server, and `export`
+ * work (a bulk export) may take seconds of its own, so neither runs on the request path: each
+ * runs in the background in a lane of its own, as soon as it is due, and the manual clock's
+ * `advance` runs all of them in time order with everything else.
  */
-export type JobLane = 'local' | 'network';
+export type JobLane = 'local' | 'network' | 'export';
 
-/** Both lanes, for a run that keeps every job in time order (the manual clock's `advance`). */
-export const ALL_LANES: readonly JobLane[] = ['local', 'network'];
+/** Every lane, for a run that keeps every job in time order (the manual clock's `advance`). */
+export const ALL_LANES: readonly JobLane[] = ['local', 'network', 'export'];
+
+/** The lanes that run in the background, never on a request's path. */
+export const BACKGROUND_LANES: readonly JobLane[] = ['network', 'export'];
 
 export interface RunDueOptions {
   /** Lanes to run; default all of them. Runs of different lanes do not wait for each other. */
   lanes?: readonly JobLane[];
   /** Called before each job, such as to move a manual clock to the job's instant. */
   beforeEach?: (job: JobRecord) => void;
+  /**
+   * Most jobs run at once (default 1: one after another, in time order). Above 1, jobs start in
+   * time order and run side by side; a run then also takes up work scheduled while it runs.
+   */
+  concurrency?: number;
 }
+
+/** Told of each job scheduled, with its lane and instant, such as to start a background run. */
+export type ScheduleListener = (lane: JobLane, dueAt: number) => void;
 
 /** How long a claim on a job holds by default before another server may run the job. */
 export const DEFAULT_JOB_LEASE_MS = 30_000;
@@ -38,19 +50,24 @@ export interface JobQueueOptions {
 
 /**
  * Durable schedule of work that falls due on the clock. Jobs live in the store, so a restart
- * loses none; they run in time order. Several servers can share one store: a server claims a due
- * job (in a transaction, so no two servers claim it) for a lease it renews while the job runs,
- * and deletes the job when it is done; a job whose server stopped before that is claimed again
- * once the lease has run out. `claim`, `run` and `complete` are the steps of `runDue`, so that a
- * caller can run several claimed jobs at once.
+ * loses none; they start in time order. A run `claim`s a due job, `run`s it and `complete`s it
+ * (removes it). The claim is written to the store (in a transaction, so no two runs take one job,
+ * whichever server they run in) for a lease the running job renews; a job whose server stopped
+ * before completing it is claimed again once the lease has run out.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
   private readonly running = new Map<JobLane, Promise<unknown>>();
-  /** Jobs this server has claimed and not completed. */
-  private readonly held = new Set<string>();
   /** Per lane, the earliest instant a job can be claimed (`null`: none), as of a version of the jobs table. */
   private readonly earliest = new Map<JobLane, { at: number | null; version: number }>();
+  /** Jobs this server has claimed and not completed yet. */
+  private readonly held = new Set<string>();
+  /** Lanes this server scheduled a job in since it last looked: the next look is in a transaction. */
+  private readonly scheduledLanes = new Set<JobLane>();
+  private readonly listeners = new Set<ScheduleListener>();
+  /** Runs waiting for new work while their jobs are in flight. */
+  private readonly waiting = new Set<() => void>();
+
   private readonly leaseMs: number;
   /** Names this server in its claims; set once the engine knows its boot. */
   owner = 'server';
@@ -68,13 +85,32 @@ export class JobQueue {
     this.handlers.set(kind, { handler, lane });
   }
 
+  /** Calls `listener` with each job scheduled from now on; answers a function that stops it. */
+  onScheduled(listener: ScheduleListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   async schedule(tx: StoreWriter, kind: string, subjectId: string, dueAt: number): Promise<void> {
     const lane = this.handlers.get(kind)?.lane ?? 'local';
-    const { id, seq } = await this.ids.next(tx, 'job');
+    // Job ids come from a counter of their own: background work that schedules a retry must not
+    // move the ids that requests hand out.
+    const { id, seq } = await this.ids.next(tx, 'job', 'jobs');
     const job: JobRecord = { id, seq, kind, subject_id: subjectId, due_at: dueAt, available_at: dueAt };
     // Local jobs keep the row shape they had before lanes existed; a missing lane reads as local.
-    if (lane === 'network') job.lane = 'network';
+    if (lane !== 'local') job.lane = lane;
     await tx.insert('jobs', { ...job });
+    this.scheduledLanes.add(lane);
+    // Listeners and waiting runs look in a transaction of their own, which the store starts
+    // after this one commits, so they find the job.
+    this.wake();
+    for (const listener of this.listeners) listener(lane, dueAt);
+  }
+
+  /** Has runs that wait for new work look again (such as when the clock reached a job). */
+  wake(): void {
+    for (const wake of this.waiting) wake();
+    this.waiting.clear();
   }
 
   /** Forgets what is known of the schedule (after the store was cleared). */
@@ -110,15 +146,15 @@ export class JobQueue {
   }
 
   /**
-   * Claims the earliest job of `lanes` due at or before `until` that no server holds, for this
-   * server's lease; answers it as it was scheduled, or nothing when no job is due.
+   * Claims the earliest job of `lanes` due at or before `until` that no run holds (or whose
+   * server's claim ran out) for this server's lease, and answers it as it was scheduled; or
+   * nothing when none is due.
    */
   async claim(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
     if (await this.nothingDue(until, lanes)) return undefined;
     return this.store.transaction(async (tx) => {
       const now = this.options.now();
-      // Due and not held by a server, or held by one whose claim ran out. Claims this server holds
-      // are skipped, so look one further than it holds.
+      // Claims this server holds are skipped, so look one further than it holds.
       const candidates = await tx.find<JobRecord>('jobs', {
         where: { ...laneFilter(lanes), available_at: { lte: until } },
         orderBy: [
@@ -149,8 +185,8 @@ export class JobQueue {
     const renew = setInterval(() => {
       void this.renew(job).catch(() => undefined);
     }, this.leaseMs / 3);
+    const registered = this.handlers.get(job.kind);
     try {
-      const registered = this.handlers.get(job.kind);
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
       await registered.handler(job);
     } catch (error) {
@@ -160,7 +196,10 @@ export class JobQueue {
     }
   }
 
-  /** Deletes a job this server ran, unless another server claimed it meanwhile (its lease ran out). */
+  /**
+   * Removes a job that ran, and lets go of it; unless another server claimed it meanwhile (this
+   * one's lease ran out), which then completes it.
+   */
   async complete(job: JobRecord): Promise<void> {
     try {
       await this.store.transaction(async (tx) => {
@@ -175,21 +214,22 @@ export class JobQueue {
   }
 
   /**
-   * Instant at which the next job (of one lane, when given) can be claimed: when it falls due, or
-   * when another server's claim on it runs out. For a timer on the real clock.
+   * Instant at which the next job no run of this server holds (of one lane, when given) can be
+   * claimed: when it falls due, or when another server's claim on it runs out. For a timer on the
+   * real clock.
    */
   async nextDueAt(lane?: JobLane): Promise<number | undefined> {
-    const jobs = await this.store.find<JobRecord>('jobs', {
+    const found = await this.store.find<JobRecord>('jobs', {
       where: lane ? laneFilter([lane]) : {},
       orderBy: [['available_at', 'asc']],
       limit: this.held.size + 1,
     });
-    return jobs.find((job) => !this.held.has(job.id))?.available_at ?? undefined;
+    return found.find((job) => !this.held.has(job.id))?.available_at ?? undefined;
   }
 
   /**
    * Runs every job of the lanes due at or before `until`, in time order. One run per lane at a
-   * time in this server: a second caller for a busy lane waits for the first.
+   * time: a second caller for a busy lane waits for the first.
    */
   async runDue(until: number | (() => number), options: RunDueOptions = {}): Promise<number> {
     const lanes = options.lanes ?? ALL_LANES;
@@ -198,7 +238,7 @@ export class JobQueue {
       if (busy.length === 0) break;
       await Promise.all(busy.map((run) => run.catch(() => undefined)));
     }
-    const run = this.drain(until, lanes, options.beforeEach);
+    const run = this.drain(until, lanes, options.beforeEach, Math.max(1, options.concurrency ?? 1));
     for (const lane of lanes) this.running.set(lane, run);
     try {
       return await run;
@@ -210,20 +250,36 @@ export class JobQueue {
   private async drain(
     until: number | (() => number),
     lanes: readonly JobLane[],
-    beforeEach?: (job: JobRecord) => void,
+    beforeEach: ((job: JobRecord) => void) | undefined,
+    concurrency: number,
   ): Promise<number> {
     let ran = 0;
+    const inFlight = new Set<Promise<void>>();
     for (;;) {
-      const limit = typeof until === 'number' ? until : until();
-      const job = await this.claim(limit, lanes);
-      if (!job) return ran;
-      beforeEach?.(job);
-      try {
-        await this.run(job);
-      } finally {
-        await this.complete(job);
+      let job: JobRecord | undefined;
+      while (inFlight.size < concurrency) {
+        job = await this.claim(typeof until === 'number' ? until : until(), lanes);
+        if (!job) break;
+        beforeEach?.(job);
+        const claimed = job;
+        const done: Promise<void> = this.run(claimed)
+          .then(() => this.complete(claimed))
+          .catch((error: unknown) => this.onError(error, claimed))
+          .finally(() => {
+            inFlight.delete(done);
+            ran++;
+          });
+        inFlight.add(done);
       }
-      ran++;
+      if (inFlight.size === 0) return ran;
+      // Full, or nothing else due: wait for a job to end or for new work to be scheduled.
+      let wake = () => {};
+      const scheduled = new Promise<void>((resolve) => {
+        wake = resolve;
+        if (!job) this.waiting.add(resolve);
+      });
+      await Promise.race([...inFlight, scheduled]);
+      this.waiting.delete(wake);
     }
   }
 
@@ -232,6 +288,12 @@ export class JobQueue {
    * while the jobs table is unchanged (by any server): most requests find nothing due.
    */
   private async nothingDue(until: number, lanes: readonly JobLane[]): Promise<boolean> {
+    // A job this server has just scheduled may not be committed yet: the claim's transaction,
+    // which the store starts after that one, finds it.
+    if (lanes.some((lane) => this.scheduledLanes.has(lane))) {
+      for (const lane of lanes) this.scheduledLanes.delete(lane);
+      return false;
+    }
     const version = await this.store.version(['jobs']);
     for (const lane of lanes) {
       let known = this.earliest.get(lane);
@@ -262,5 +324,6 @@ function unclaimed(job: JobRecord): JobRecord {
 
 function laneFilter(lanes: readonly JobLane[]): Record<string, Condition> {
   if (lanes.length !== 1) return {};
-  return { lane: lanes[0] === 'network' ? 'network' : null };
+  const [lane] = lanes;
+  return { lane: lane === 'local' || lane === undefined ? null : lane };
 }

@@ -34,6 +34,7 @@ export const engineSchema = {
       ['project_id', 'seq'],
       ['content_id', 'status'],
     ],
+    counted: [['project_id']],
   },
   activity: {
     columns: ['project_id', 'created_at', 'seq'],

@@ -7,6 +7,7 @@ import { JobQueue } from '../../../src/engine/kernel/jobs';
 import { Random } from '../../../src/engine/kernel/random';
 import type { AccountRecord } from '../../../src/engine/kernel/records';
 import { engineSchema } from '../../../src/engine/kernel/schema';
+import { SeededSecrets } from '../../../src/engine/kernel/secrets';
 import { type ProjectCleanup, ProjectService } from '../../../src/engine/projects/projects';
 import type { WebhookSender } from '../../../src/engine/webhooks/sender';
 import { createMemoryStore } from '../../../src/store/memory';
@@ -113,6 +114,7 @@ describe('ProjectService.delete', () => {
       random,
       ids,
       jobs: new JobQueue(store, ids, () => undefined, { now: () => clock.now() }),
+      secrets: new SeededSecrets(random),
     };
   }
 

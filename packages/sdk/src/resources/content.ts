@@ -1,3 +1,4 @@
+import { path } from '@rankquill/client-core';
 import type {
   ContentCreateParams,
   ContentCreateResponse,
@@ -11,13 +12,12 @@ import type {
   Deleted,
 } from '@rankquill/contract';
 import type { APIPromise } from '../core/api-promise';
+import { ManualClockError } from '../core/errors/manual-clock-error';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
 import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { fileCall } from '../internal/file-call';
-import { path } from '../internal/path';
-import { sleep } from '../internal/sleep';
 import { APIResource } from './api-resource';
 
 export type {
@@ -49,6 +49,13 @@ export interface CreateAndWaitOptions extends RequestOptions {
 
 const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000;
 const REPOLL_INTERVAL_MS = 2_000;
+/**
+ * The header by which a server on the manual clock says so (`CLOCK_MODE_HEADER` in
+ * `@rankquill/contract`, copied so that the client loads no schema code).
+ */
+const CLOCK_MODE_HEADER = 'x-rankquill-clock';
+/** How long `createAndWait` waits on a manual-clock server before it says why it stops. */
+const MANUAL_CLOCK_WAIT_MS = 1_000;
 
 /** Generated content of a project: articles from `generating` to `draft` or `published`. */
 export class Content extends APIResource {
@@ -67,7 +74,7 @@ export class Content extends APIResource {
     params: ContentCreateParams,
     options?: RequestOptions,
   ): APIPromise<ContentCreateResponse> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/content`, body: params, options });
+    return this.#create('content.create', projectId, params, options);
   }
 
   /**
@@ -80,7 +87,12 @@ export class Content extends APIResource {
    * ```
    */
   retrieve(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
-    return this.call({ method: 'GET', path: path`/projects/${projectId}/content/${contentId}`, options });
+    return this.call({
+      operation: 'content.retrieve',
+      method: 'GET',
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      options,
+    });
   }
 
   /**
@@ -99,8 +111,9 @@ export class Content extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.update',
       method: 'PUT',
-      path: path`/projects/${projectId}/content/${contentId}`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
       body: params,
       options,
     });
@@ -120,7 +133,7 @@ export class Content extends APIResource {
     params: ContentListParams = {},
     options?: RequestOptions,
   ): PagePromise<ContentItem> {
-    return this.paginate(path`/projects/${projectId}/content`, params, options);
+    return this.paginate('content.list', path`/projects/${{ projectId }}/content`, params, options);
   }
 
   /**
@@ -132,7 +145,12 @@ export class Content extends APIResource {
    * ```
    */
   delete(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentDeleteResponse> {
-    return this.call({ method: 'DELETE', path: path`/projects/${projectId}/content/${contentId}`, options });
+    return this.call({
+      operation: 'content.delete',
+      method: 'DELETE',
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      options,
+    });
   }
 
   /**
@@ -146,8 +164,9 @@ export class Content extends APIResource {
    */
   publish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.publish',
       method: 'POST',
-      path: path`/projects/${projectId}/content/${contentId}/publish`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}/publish`,
       options,
     });
   }
@@ -162,8 +181,9 @@ export class Content extends APIResource {
    */
   unpublish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.unpublish',
       method: 'POST',
-      path: path`/projects/${projectId}/content/${contentId}/unpublish`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}/unpublish`,
       options,
     });
   }
@@ -172,7 +192,9 @@ export class Content extends APIResource {
    * Creates content and polls until it leaves `generating`, then returns the item: a `draft`,
    * `published` (with `auto_publish`) or `failed` (see `failure_reason`). The first poll waits
    * for the generation time the server estimated. Throws `WaitTimeoutError` when `waitTimeout`
-   * runs out first.
+   * runs out first. On a server with a manual clock (it answers `x-rankquill-clock: manual`),
+   * whose time moves only through `POST /__admin/clock/advance`, it polls for at most a second
+   * and then throws `ManualClockError` instead of waiting for ever.
    *
    * @example
    * ```ts
@@ -188,15 +210,28 @@ export class Content extends APIResource {
     const { pollInterval, waitTimeout = DEFAULT_WAIT_TIMEOUT_MS, ...requestOptions } = options;
     const started = Date.now();
     const deadline = started + waitTimeout;
-    const created = await this.create(projectId, params, requestOptions);
+    const { data: created, response } = await this.#create(
+      'content.createAndWait',
+      projectId,
+      params,
+      requestOptions,
+    ).withResponse();
+    // Time there moves only when a test moves it: give that a second, then say so.
+    const manualUntil =
+      response.headers.get(CLOCK_MODE_HEADER) === 'manual' ? Date.now() + MANUAL_CLOCK_WAIT_MS : undefined;
+    const stopAt = Math.min(deadline, manualUntil ?? Number.POSITIVE_INFINITY);
     // Both instants come from the server's clock, so their difference holds even when it differs from ours.
     const estimated = Date.parse(created.estimated_completion) - Date.parse(created.created_at);
     let wait = pollInterval ?? Math.max(0, estimated);
     const { idempotencyKey: _, ...pollOptions } = requestOptions;
     for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new WaitTimeoutError(created.id, Date.now() - started);
-      await sleep(Math.min(wait, remaining), options.signal);
+      const remaining = stopAt - Date.now();
+      if (remaining <= 0) {
+        throw stopAt === manualUntil
+          ? new ManualClockError(created.id)
+          : new WaitTimeoutError(created.id, Date.now() - started);
+      }
+      await this.pause(Math.min(wait, remaining), options.signal);
       const item = await this.retrieve(projectId, created.id, pollOptions);
       if (item.status !== 'generating') return item;
       wait = pollInterval ?? REPOLL_INTERVAL_MS;
@@ -221,9 +256,26 @@ export class Content extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
     return fileCall(this.transport, {
+      operation: 'content.export',
       method: 'GET',
-      path: path`/projects/${projectId}/content/export`,
+      path: path`/projects/${{ projectId }}/content/export`,
       query: params,
+      options,
+    });
+  }
+
+  /** Starts the work on the server; `operation` is the method the caller called, for errors. */
+  #create(
+    operation: string,
+    projectId: string,
+    params: ContentCreateParams,
+    options: RequestOptions | undefined,
+  ): APIPromise<ContentCreateResponse> {
+    return this.call({
+      operation,
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/content`,
+      body: params,
       options,
     });
   }

@@ -29,7 +29,10 @@ export interface NodeWebhookHandler {
   readonly receiver: WebhookReceiver;
 }
 
-/** Reads, handles and answers one request; shared by the Node http and Express adapters. */
+/**
+ * Checks `x-service-key`, then reads, handles and answers one request; shared by the Node http
+ * and Express adapters.
+ */
 export async function respondWithReceiver(
   receiver: WebhookReceiver,
   req: NodeWebhookRequest,
@@ -45,6 +48,12 @@ export async function respondWithReceiver(
     );
     return;
   }
+  const reply = (result: WebhookResult) => {
+    options.onResult?.(result, req);
+    sendJson(res, result.status, result.body);
+  };
+  const refused = await receiver.checkServiceKey(req.headers);
+  if (refused) return reply(refused);
   let body: Awaited<ReturnType<typeof readNodeBody>>;
   try {
     body = await readNodeBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -53,13 +62,13 @@ export async function respondWithReceiver(
     sendJson(res, error.status, { error: error.message });
     return;
   }
-  const result = await receiver.handle({
-    headers: req.headers,
-    rawBody: body.rawBody,
-    rawBodyReconstructed: body.reconstructed,
-  });
-  options.onResult?.(result, req);
-  sendJson(res, result.status, result.body);
+  reply(
+    await receiver.handle({
+      headers: req.headers,
+      rawBody: body.rawBody,
+      rawBodyReconstructed: body.reconstructed,
+    }),
+  );
 }
 
 /**

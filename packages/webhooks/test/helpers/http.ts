@@ -1,11 +1,12 @@
 import {
   createServer,
+  request as httpRequest,
   type IncomingMessage,
   type RequestListener,
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import type { DeliveryCase } from './vectors';
 
@@ -70,4 +71,58 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): R
         res.writeHead(500).end(String(error));
       });
   };
+}
+
+/**
+ * POSTs `chunks` with chunked transfer encoding (no content-length) and, unless `end` is false,
+ * ends the body. Resolves with the answer's status and JSON body as soon as the answer arrives,
+ * which for `end: false` proves the server answered without reading the whole body.
+ */
+export function postChunked(
+  url: string,
+  headers: Record<string, string>,
+  chunks: string[],
+  { end = true } = {},
+): Promise<{ status: number; body: unknown }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, method: 'POST', path: target.pathname, headers },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          req.destroy();
+        });
+      },
+    );
+    req.on('error', (error) => {
+      if (!req.destroyed) reject(error);
+    });
+    for (const chunk of chunks) req.write(chunk);
+    if (end) req.end();
+  });
+}
+
+/** Writes `request` as it stands to the server's socket and resolves with the answer's status. */
+export function rawRequestStatus(url: string, request: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      if (status) {
+        resolve(Number(status[1]));
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+  });
 }

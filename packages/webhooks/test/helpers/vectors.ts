@@ -12,8 +12,7 @@ function load<T>(name: string): T {
 
 export interface ReceiverConfig {
   secret: string;
-  verify_signature: boolean;
-  tolerance_seconds: number;
+  signing_secret: string | null;
   author_default: string;
   site_base_url: string;
   remove_on: Array<'content.unpublished' | 'content.deleted'>;
@@ -37,9 +36,17 @@ export interface DeliveryCase {
   };
 }
 
+export interface SigningSecretCase {
+  name: string;
+  signing_secret: string;
+  valid: boolean;
+  key_hex?: string;
+}
+
 export interface SignCase {
   name: string;
-  secret: string;
+  signing_secret: string;
+  key_hex: string;
   id: string;
   timestamp: number;
   body: string;
@@ -49,9 +56,8 @@ export interface SignCase {
 
 export interface VerifyCase {
   name: string;
-  secret: string;
+  signing_secret: string;
   now: number;
-  tolerance_seconds: number;
   headers: Record<string, string>;
   body: string;
   valid: boolean;
@@ -59,7 +65,21 @@ export interface VerifyCase {
 }
 
 export const deliveries = load<{ receiver: ReceiverConfig; cases: DeliveryCase[] }>('deliveries.json');
-export const signatures = load<{ sign: SignCase[]; verify: VerifyCase[] }>('signatures.json');
+export const signatures = load<{
+  tolerance_seconds: number;
+  signing_secrets: SigningSecretCase[];
+  sign: SignCase[];
+  verify: VerifyCase[];
+}>('signatures.json');
+
+export interface SanitizeCase {
+  name: string;
+  html: string;
+  contains: string[];
+  not_contains: string[];
+}
+
+export const sanitizeVectors = load<{ cases: SanitizeCase[] }>('sanitize.json');
 
 /** Receiver options for a case: the file's receiver block with the case's overrides and clock. */
 export function receiverOptions(
@@ -71,7 +91,7 @@ export function receiverOptions(
     secret: config.secret,
     store,
     siteBaseUrl: config.site_base_url,
-    verifySignature: config.verify_signature ? { tolerance: config.tolerance_seconds } : false,
+    signingSecret: config.signing_secret ?? undefined,
     authorDefault: config.author_default,
     removeOn: config.remove_on,
     now: () => delivery.now * 1000,

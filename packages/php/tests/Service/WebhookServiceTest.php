@@ -1,0 +1,75 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Tests\Service;
+
+use Rankquill\Exception\ConflictException;
+use Rankquill\Model\Delivery;
+use Rankquill\Tests\Support\ScriptedServer;
+use Rankquill\Tests\Support\ServerTestCase;
+
+final class WebhookServiceTest extends ServerTestCase
+{
+    public function testAnswersConflictWhenTheProjectHasNoWebhook(): void
+    {
+        $error = $this->thrownBy(
+            fn () => $this->server->client()->webhooks->test($this->server->projectId),
+            ConflictException::class,
+        );
+        $this->assertSame('webhook', $error->getParam());
+    }
+
+    public function testQueuesASampleDeliveryListsItsAttemptRedeliversItAndRotatesTheSigningSecret(): void
+    {
+        $receiver = ScriptedServer::start([
+            ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
+            ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
+        ]);
+        try {
+            $client = $this->server->client();
+            $projectId = $this->server->projectId;
+            $project = $client->projects->update(
+                $projectId,
+                ['webhook' => ['url' => "{$receiver->url}/hook", 'secret' => 's3cret']],
+            );
+            $this->assertStringStartsWith('whsec_', $project->webhook->signing_secret);
+            $this->assertTrue($project->webhook->signing_secret_set);
+
+            $queued = $client->webhooks->test($projectId);
+            $this->assertInstanceOf(Delivery::class, $queued);
+            $this->assertSame(['content.published', 'pending', true], [$queued->event, $queued->status, $queued->test]);
+            $latest = $this->settled($projectId);
+            $this->assertSame([$queued->id, 'succeeded', 1], [$latest->id, $latest->status, $latest->attempt_count]);
+            $this->assertSame(200, $latest->attempts[0]->status);
+
+            $again = $client->deliveries->redeliver($projectId, $queued->id);
+            $this->assertSame([$queued->id, 'pending'], [$again->id, $again->status]);
+            $this->assertSame(2, $this->settled($projectId)->attempt_count);
+
+            $seen = $receiver->requests();
+            $this->assertCount(2, $seen);
+            $this->assertSame('s3cret', $seen[0]['headers']['x-service-key']);
+            $this->assertSame($queued->id, $seen[1]['headers']['webhook-id']);
+
+            $rotation = $client->webhooks->rotateSigningSecret($projectId);
+            $this->assertStringStartsWith('whsec_', $rotation->signing_secret);
+            $this->assertNotSame($project->webhook->signing_secret, $rotation->signing_secret);
+        } finally {
+            $receiver->stop();
+        }
+    }
+
+    /** The newest delivery once it has left `pending`. */
+    private function settled(string $projectId): Delivery
+    {
+        for ($poll = 0; $poll < 200; $poll++) {
+            $latest = $this->server->client()->deliveries->list($projectId, ['limit' => 1])->data[0];
+            if ($latest->status !== 'pending') {
+                return $latest;
+            }
+            usleep(10_000);
+        }
+        $this->fail('the delivery stayed pending');
+    }
+}
