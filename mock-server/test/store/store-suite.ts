@@ -576,7 +576,7 @@ export function describeStoreContract(
         });
         await written.opened;
         let committed = false;
-        const read = store.get('notes', 'n1').then((row) => ({ row, afterCommit: committed }));
+        const read = store.get<Row>('notes', 'n1').then((row) => ({ row, afterCommit: committed }));
         await tick();
         committed = true;
         hold.open();
