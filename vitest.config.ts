@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'mock-server', 'examples/*', 'docs', 'tooling'],
+    projects: [
+      'packages/*',
+      'mock-server',
+      'mock-server/vitest.postgres.config.ts',
+      'examples/*',
+      'docs',
+      'tooling',
+    ],
   },
 });

@@ -35,6 +35,8 @@ case "${1:-}" in
     pnpm run openapi:check
     pnpm run api-md:check
     pnpm run models:check
+    # The PostgreSQL suites start a throwaway cluster of their own; they need the server installed.
+    bash scripts/debian-packages.sh postgresql
     pnpm run test
     ;;
   *)

@@ -23,4 +23,5 @@ export {
 export type { ServerProfile } from './runtime/server-profile';
 export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
+export { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 export { openSqliteStore } from './store/sqlite';

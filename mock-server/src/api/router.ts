@@ -243,7 +243,7 @@ async function dispatch(
     operation.auth === 'bearer'
       ? await engine.accounts.authenticate(bearerToken(request))
       : (undefined as never);
-  if (account) rateLimit.state = engine.rateLimits.take(account.id, account.rate_limit);
+  if (account) rateLimit.state = await engine.rateLimits.take(account.id, account.rate_limit);
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
 import { CliUsageError } from './usage-error';
@@ -10,8 +11,14 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --port N          port to listen on; 0 takes a free port       (default 4010)
   --host H          interface to bind                            (default 127.0.0.1)
   --seed N          seed of ids, keys and generated text         (default 42)
-  --db PATH         SQLite file, or :memory: for no persistence  (default ${DEFAULT_DB_PATH})
-  --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
+  --db PATH|URL     SQLite file, :memory: for no persistence, or a PostgreSQL URL
+                    (postgres://user:password@host:5432/database) that several
+                    instances can share; also read from RANKQUILL_DATABASE_URL
+                    (default ${DEFAULT_DB_PATH})
+  --clock MODE      real, or manual (moves only via /__admin/clock/advance; for one
+                    server, not several on one database)         (default real)
+  --job-lease S     seconds a server's claim on due work holds before another
+                    server on the same database may run it        (default 30)
   --admin-token T   require "Authorization: Bearer T" on /__admin routes; also read
                     from RANKQUILL_ADMIN_TOKEN
   --no-admin        remove the /__admin routes
@@ -74,8 +81,9 @@ export async function serve(args: string[]): Promise<void> {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: '42' },
-      db: { type: 'string', default: DEFAULT_DB_PATH },
+      db: { type: 'string' },
       clock: { type: 'string', default: 'real' },
+      'job-lease': { type: 'string', default: '30' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
@@ -100,6 +108,12 @@ export async function serve(args: string[]): Promise<void> {
   }
   for (const kind of values.log) {
     if (kind !== 'requests') throw new CliUsageError(`--log takes "requests", got "${kind}".`);
+  }
+  const jobLease = Number(values['job-lease']);
+  if (!Number.isFinite(jobLease) || jobLease < 1 || jobLease > 3600) {
+    throw new CliUsageError(
+      `--job-lease must be a number of seconds from 1 to 3600, got "${values['job-lease']}".`,
+    );
   }
   const egress = values['webhook-egress'];
   if (egress !== undefined && egress !== 'public' && egress !== 'private') {
@@ -129,13 +143,15 @@ export async function serve(args: string[]): Promise<void> {
       message: `/__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.`,
     });
   }
+  const db = values.db ?? (process.env.RANKQUILL_DATABASE_URL || DEFAULT_DB_PATH);
   const server = await startServer({
     port,
     host: values.host,
     seed: values.seed,
-    db: values.db,
+    db,
     ...options,
     deliveryConcurrency: concurrency,
+    jobLeaseMs: jobLease * 1000,
     log,
     logRequests: values.log.includes('requests'),
   });
@@ -146,7 +162,7 @@ export async function serve(args: string[]): Promise<void> {
       api_base_url: server.apiBaseUrl,
       content_api_url: server.contentApiUrl,
       clock: values.clock,
-      db: values.db,
+      db: describeDatabase(db),
       profile,
       ...(settings.publicUrl ? { public_url: settings.publicUrl } : {}),
       ...(settings.demo ? { demo: server.demo } : {}),

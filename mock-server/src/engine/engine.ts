@@ -101,10 +101,19 @@ export interface EngineOptions {
    * @example { pause: () => new Promise((resolve) => setImmediate(resolve)) }
    */
   pause?: () => Promise<void>;
+  /**
+   * How long a server's claim on a due job holds, in milliseconds of the engine's clock, before
+   * another server on the same store may run the job (default 30 s). A running job renews it.
+   * @example { jobLeaseMs: 10_000 }
+   */
+  jobLeaseMs?: number;
 }
 
 /** Webhook deliveries in flight at once by default. */
 export const DEFAULT_DELIVERY_CONCURRENCY = 16;
+
+/** How long a server's claim on seeding the demo data holds, should it stop before it is done. */
+const DEMO_SEEDING_MS = 60_000;
 
 /**
  * The service itself: projects, content lifecycle, public articles, scheduled work. It knows
@@ -140,9 +149,11 @@ export class Engine {
     const random = new Random(String(options.seed));
     const secrets = options.secrets ?? new SeededSecrets(random);
     const ids = new IdFactory(random, secrets);
-    const cache = new ReadCache();
-    const store = cache.watch(options.store);
-    const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined));
+    const store = options.store;
+    const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined), {
+      now: () => options.clock.now(),
+      leaseMs: options.jobLeaseMs,
+    });
     this.ctx = {
       store,
       clock: options.clock,
@@ -196,9 +207,9 @@ export class Engine {
       outbox,
       options.answerProvider ?? new SimulatedAnswerProvider(random.fork('ai-answers')),
     );
-    this.publicArticles = new PublicArticleService(this.ctx, cache);
+    this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
-    this.rateLimits = new RateLimiter(() => this.ctx.clock.now());
+    this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,
       this.projects,
@@ -294,7 +305,6 @@ export class Engine {
     await this.background?.idle();
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
-    this.rateLimits.clear();
     if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
     this.boot = 0;
     await this.start();
@@ -309,12 +319,6 @@ export class Engine {
   private async start(): Promise<void> {
     const { store } = this.ctx;
     const seed = String(this.options.seed);
-    const stored = await store.get<MetaRecord>('meta', 'seed');
-    if (stored && stored.value !== seed) {
-      throw new Error(
-        `This store was seeded with seed ${JSON.stringify(stored.value)}; start with that seed, or use another database.`,
-      );
-    }
     const clock = this.options.clock;
     const savedClock = await store.get<MetaRecord>('meta', 'clock');
     if (
@@ -324,27 +328,67 @@ export class Engine {
     ) {
       clock.set(savedClock.value);
     }
-    const boot = ((await store.get<MetaRecord>('meta', 'boot'))?.value as number | undefined) ?? 0;
-    this.boot = boot + 1;
-    this.requests = 0;
-    await store.transaction(async (tx) => {
+    // Each start takes the next boot number in one transaction, so servers sharing the store
+    // never share one: it keeps their request ids and their claims on jobs apart.
+    this.boot = await store.transaction(async (tx) => {
+      const stored = await tx.get<MetaRecord>('meta', 'seed');
+      if (stored && stored.value !== seed) {
+        throw new Error(
+          `This store was seeded with seed ${JSON.stringify(stored.value)}; start with that seed, or use another database.`,
+        );
+      }
+      const boot = ((await tx.get<MetaRecord>('meta', 'boot'))?.value as number | undefined) ?? 0;
       await tx.put('meta', { id: 'seed', value: seed });
-      await tx.put('meta', { id: 'boot', value: this.boot });
+      await tx.put('meta', { id: 'boot', value: boot + 1 });
+      return boot + 1;
     });
+    this.requests = 0;
+    this.ctx.jobs.owner = `boot-${this.boot}`;
+    // A manual clock serves one server, so a claim left in the store is a stopped server's.
+    await this.ctx.jobs.prepare(clock instanceof ManualClock);
     if (this.options.demo === false) return;
-    const demo = await store.get<MetaRecord>('meta', 'demo');
-    if (!demo) {
-      this.demoData = await seedDemoData(this.ctx, this);
-      const account = await this.accounts.authenticate(this.demoData.api_key);
-      await store.transaction((tx) =>
-        tx.put('meta', {
+    this.demoData = await this.demoOnce();
+  }
+
+  /**
+   * Seeds the demo data into an empty store, or finds what an earlier start (or another server
+   * starting at the same time) seeded: the first to claim the seeding does it, the others wait.
+   */
+  private async demoOnce(): Promise<DemoData> {
+    const { store } = this.ctx;
+    for (;;) {
+      const claimed = await store.transaction(async (tx) => {
+        const demo = await tx.get<MetaRecord>('meta', 'demo');
+        if (demo) return demo;
+        const claim = await tx.get<MetaRecord>('meta', 'demo_seeding');
+        const now = this.ctx.clock.now();
+        if (
+          claim &&
+          (claim.value as { until: number }).until > now &&
+          !(this.options.clock instanceof ManualClock)
+        ) {
+          return 'wait';
+        }
+        await tx.put('meta', { id: 'demo_seeding', value: { by: this.boot, until: now + DEMO_SEEDING_MS } });
+        return 'seed';
+      });
+      if (claimed === 'wait') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      if (claimed !== 'seed')
+        return this.restoreDemo(claimed.value as { account_seq: number; project_id: string });
+      const demoData = await seedDemoData(this.ctx, this);
+      const account = await this.accounts.authenticate(demoData.api_key);
+      await store.transaction(async (tx) => {
+        await tx.put('meta', {
           id: 'demo',
-          value: { account_seq: account.seq, project_id: this.demoData?.project_id },
-        }),
-      );
+          value: { account_seq: account.seq, project_id: demoData.project_id },
+        });
+        await tx.delete('meta', 'demo_seeding');
+      });
       await this.saveClock();
-    } else {
-      this.demoData = await this.restoreDemo(demo.value as { account_seq: number; project_id: string });
+      return demoData;
     }
   }
 

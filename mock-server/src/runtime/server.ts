@@ -5,17 +5,15 @@ import type { ApiOptions } from '../api/router';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
-import { engineSchema } from '../engine/kernel/schema';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
 import { createApp } from '../http/app';
-import { createMemoryStore } from '../store/memory';
-import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
 import { eventLoopPause } from './event-loop-pause';
 import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
+import { openEngineStore } from './open-store';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
@@ -24,7 +22,7 @@ export interface ServerOptions extends ApiOptions {
   port?: number;
   host?: string;
   seed?: string | number;
-  /** A SQLite file path, or `:memory:` for the in-memory store. */
+  /** A SQLite file path, `:memory:` for the in-memory store, or a `postgres://` URL. */
   db?: string;
   clock?: 'real' | 'manual';
   /** Reports errors of scheduled work and unexpected request errors. */
@@ -61,6 +59,8 @@ export interface ServerOptions extends ApiOptions {
    * `/v1`); links the server hands out are built from it instead of the request's `Host`.
    */
   publicUrl?: string;
+  /** How long a claim on a due job holds before another server may run it (see `EngineOptions`). */
+  jobLeaseMs?: number;
 }
 
 export interface RunningServer {
@@ -93,8 +93,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = options.log ?? (() => undefined);
   const settings = resolveProfile(options);
   const db = options.db ?? DEFAULT_DB_PATH;
-  const store: Store =
-    db === ':memory:' ? createMemoryStore(engineSchema) : openSqliteStore(db, engineSchema);
+  const store: Store = await openEngineStore(db, (error) =>
+    log({ event: 'database_error', error: error.message }),
+  );
   const clock: Clock = options.clock === 'manual' ? new ManualClock(MANUAL_CLOCK_START) : new SystemClock();
   // Closing aborts attempts in flight; each is recorded as failed and retried after a restart.
   const shutdown = new AbortController();
@@ -122,6 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       webhookEgress: egress,
       wallClock: new SystemClock(),
       deliveryConcurrency: options.deliveryConcurrency,
+      jobLeaseMs: options.jobLeaseMs,
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),
     });

@@ -3,6 +3,7 @@ import {
   checkColumn as checkDeclared,
   checkWhereScalar,
   declaredColumns,
+  rangeBounds,
   serializeRow,
 } from './schema-checks';
 import {
@@ -17,6 +18,7 @@ import {
   type StoreSchema,
   type StoreWriter,
 } from './store';
+import { readsWhileOpen, transactionQueue } from './transaction-queue';
 
 /** A row as held by the store: its JSON text (what callers get back, parsed afresh) and a private parse. */
 interface StoredRow {
@@ -30,8 +32,6 @@ interface TableInfo {
 }
 
 type Predicate = (row: Row) => boolean;
-
-const RANGE_KEYS: ReadonlySet<string> = new Set(['lt', 'lte', 'gt', 'gte']);
 
 /**
  * Opens a store that keeps every row in memory. It has no Node-only imports, so it also runs in a
@@ -48,8 +48,11 @@ export function createMemoryStore(schema: StoreSchema): Store {
   let committed = new Map<string, Map<string, StoredRow>>();
   for (const name of tables.keys()) committed.set(name, new Map());
 
-  let tail: Promise<unknown> = Promise.resolve();
-  let closed = false;
+  const queue = transactionQueue('memory');
+  const versions = new Map<string, number>();
+  const bump = (names: Iterable<string>) => {
+    for (const name of names) versions.set(name, (versions.get(name) ?? 0) + 1);
+  };
 
   const tableOf = (name: string): TableInfo => {
     const info = tables.get(name);
@@ -84,9 +87,6 @@ export function createMemoryStore(schema: StoreSchema): Store {
     (table, id) => committedRows(table).get(id),
     (table) => committedRows(table).values(),
   );
-  const checkOpen = (): void => {
-    if (closed) throw new Error('the memory store is closed');
-  };
 
   async function run<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> {
     // Uncommitted writes live in an overlay (null marks a deletion) so that reads outside the
@@ -168,43 +168,33 @@ export function createMemoryStore(schema: StoreSchema): Store {
           else rows.delete(id);
         }
       }
+      bump(overlay.keys());
       return value;
     } finally {
       finished = true;
     }
   }
 
-  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the memory store is closed'));
-    const result = tail.then(work);
-    tail = result.catch(() => undefined);
-    return result;
-  };
-
   return {
-    async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
-      checkOpen();
-      return outside.get<T>(table, id);
+    ...readsWhileOpen(queue, outside),
+    transaction: (work) => queue.enqueue(() => run(work)),
+    async version(names: readonly string[]): Promise<number> {
+      queue.checkOpen();
+      let sum = 0;
+      for (const name of names) {
+        tableOf(name);
+        sum += versions.get(name) ?? 0;
+      }
+      return sum;
     },
-    async find<T extends Identified>(table: string, query?: Query): Promise<T[]> {
-      checkOpen();
-      return outside.find<T>(table, query);
-    },
-    async count(table: string, where?: Record<string, Condition>): Promise<number> {
-      checkOpen();
-      return outside.count(table, where);
-    },
-    transaction: (work) => enqueue(() => run(work)),
     clear: () =>
-      enqueue(async () => {
+      queue.enqueue(async () => {
         committed = new Map();
         for (const name of tables.keys()) committed.set(name, new Map());
+        bump(tables.keys());
       }),
     async close(): Promise<void> {
-      if (closed) return;
-      const drained = tail;
-      closed = true;
-      await drained;
+      await queue.close();
     },
   };
 }
@@ -270,24 +260,6 @@ function compileWhere(table: TableInfo, where: Record<string, Condition> | undef
     for (const test of tests) if (!test(row)) return false;
     return true;
   };
-}
-
-function rangeBounds(column: string, range: object): Array<[string, Scalar]> {
-  if (Object.getPrototypeOf(range) !== Object.prototype && Object.getPrototypeOf(range) !== null) {
-    throw new TypeError(
-      `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
-    );
-  }
-  const bounds: Array<[string, Scalar]> = [];
-  for (const [op, bound] of Object.entries(range)) {
-    if (!RANGE_KEYS.has(op)) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
-    if (bound === undefined) continue;
-    if (bound !== null) checkWhereScalar(`${column}.${op}`, bound);
-    bounds.push([op, bound as Scalar]);
-  }
-  if (bounds.length === 0)
-    throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
-  return bounds;
 }
 
 function comparison(op: string): (c: number) => boolean {

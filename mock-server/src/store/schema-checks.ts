@@ -1,4 +1,11 @@
-import { type Identified, type Row, type StoreSchema, UnknownColumnError } from './store';
+import {
+  type Condition,
+  type Identified,
+  type Row,
+  type Scalar,
+  type StoreSchema,
+  UnknownColumnError,
+} from './store';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -18,12 +25,26 @@ export function declaredColumns(schema: StoreSchema): Map<string, string[]> {
     const columns = [...new Set(spec.columns)].filter((column) => column !== 'id');
     const known = new Set(columns);
     for (const index of spec.indexes ?? []) {
-      for (const column of index)
+      for (const entry of index) {
+        const { column } = indexColumn(entry);
         if (column !== 'id' && !known.has(column)) throw new UnknownColumnError(name, column);
+      }
+    }
+    for (const group of spec.counted ?? []) {
+      if (group.length === 0) throw new Error(`a counted group of ${name} names no column`);
+      for (const column of group) if (!known.has(column)) throw new UnknownColumnError(name, column);
     }
     tables.set(name, columns);
   }
   return tables;
+}
+
+/** A column of an index declaration: its name, and whether it is in descending order (`'seq desc'`). */
+export function indexColumn(entry: string): { column: string; descending: boolean } {
+  const match = /^(\S+)(?: (asc|desc))?$/.exec(entry);
+  if (!match)
+    throw new Error(`index column "${entry}" must be a column name, optionally followed by " desc"`);
+  return { column: match[1] as string, descending: match[2] === 'desc' };
 }
 
 /** Throws `UnknownColumnError` unless `column` is `id` or declared. */
@@ -73,3 +94,57 @@ export function checkWhereScalar(name: string, value: unknown): asserts value is
     throw new TypeError(`where.${name} must be a string, number, boolean or null${hint}`);
   }
 }
+
+export type RangeOperator = 'lt' | 'lte' | 'gt' | 'gte';
+/** The SQL operator of each range operator. */
+export const RANGE_SQL: Readonly<Record<RangeOperator, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const RANGE_OPERATORS: ReadonlySet<string> = new Set(Object.keys(RANGE_SQL));
+
+/**
+ * The bounds of a range condition on `column`, checked the same way for every store: a plain
+ * object of known operators with comparable values (null allowed, matching nothing), at least one.
+ */
+export function rangeBounds(column: string, range: object): Array<[RangeOperator, Scalar]> {
+  if (Object.getPrototypeOf(range) !== Object.prototype && Object.getPrototypeOf(range) !== null) {
+    throw new TypeError(
+      `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
+    );
+  }
+  const bounds: Array<[RangeOperator, Scalar]> = [];
+  for (const [op, bound] of Object.entries(range)) {
+    if (!RANGE_OPERATORS.has(op))
+      throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
+    if (bound === undefined) continue;
+    if (bound !== null) checkWhereScalar(`${column}.${op}`, bound);
+    bounds.push([op as RangeOperator, bound as Scalar]);
+  }
+  if (bounds.length === 0)
+    throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
+  return bounds;
+}
+
+/**
+ * The counted group (see `TableSpec.counted`) whose columns are exactly those `where` compares
+ * for equality, with the compared values in the group's column order; none when `where` has a
+ * range or matches no group.
+ */
+export function countedGroupOf(
+  groups: ReadonlyArray<readonly string[]>,
+  where: Record<string, Condition> | undefined,
+): { group: readonly string[]; values: Scalar[] } | undefined {
+  const entries = Object.entries(where ?? {});
+  if (entries.length === 0) return undefined;
+  for (const [, condition] of entries)
+    if (condition !== null && typeof condition === 'object') return undefined;
+  const conditions = new Map(entries);
+  for (const group of groups) {
+    if (group.length !== conditions.size || !group.every((column) => conditions.has(column))) continue;
+    const values = group.map((column) => conditions.get(column) as Scalar);
+    for (const [i, value] of values.entries()) if (value !== null) checkWhereScalar(group[i] ?? '', value);
+    return { group, values };
+  }
+  return undefined;
+}
+
+/** The name of a counted group, as the SQL stores record it: its columns joined by `__`. */
+export const countedGroupName = (group: readonly string[]): string => group.join('__');

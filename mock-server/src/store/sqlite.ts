@@ -6,9 +6,15 @@ import {
   checkCount,
   checkColumn as checkDeclared,
   checkWhereScalar,
+  countedGroupOf,
   declaredColumns,
+  indexColumn,
+  RANGE_SQL,
+  rangeBounds,
   serializeRow,
 } from './schema-checks';
+import { installSqliteCounters, sqliteCounterSql } from './sqlite-counters';
+import { installSqliteVersions, SQLITE_BUMP_VERSIONS, SQLITE_SUM_VERSIONS } from './sqlite-versions';
 import {
   type Condition,
   DuplicateRowError,
@@ -18,12 +24,14 @@ import {
   type StoreSchema,
   type StoreWriter,
 } from './store';
+import { transactionQueue } from './transaction-queue';
 
 interface TableInfo {
   name: string;
   /** Declared columns, in schema order (`id` excluded). */
   columns: readonly string[];
   known: ReadonlySet<string>;
+  counted: ReadonlyArray<readonly string[]>;
   sql: { get: string; insert: string; put: string; delete: string };
 }
 
@@ -32,7 +40,6 @@ interface Running {
   finished: Promise<void>;
 }
 
-const RANGE_SQL: Readonly<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_LIMIT = 500;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -109,6 +116,13 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
 
   const countNow = (table: string, where?: Record<string, Condition>): number => {
     const info = tableOf(table);
+    const counted = countedGroupOf(info.counted, where);
+    if (counted) {
+      const params = counted.values.map((value, i) =>
+        value === null ? null : bindScalar(counted.group[i] ?? '', value),
+      );
+      return Number(statement(sqliteCounterSql(info.name, counted.group)).get(...params)?.n ?? 0);
+    }
     const compiled = compileWhere(info, where);
     const found = statement(`SELECT count(*) AS n FROM "${info.name}"${compiled.sql}`).get(
       ...compiled.params,
@@ -116,8 +130,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     return Number(found?.n ?? 0);
   };
 
-  let closed = false;
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = transactionQueue('SQLite');
   let running: Running | undefined;
   const context = new AsyncLocalStorage<object>();
 
@@ -128,7 +141,11 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
    * writes; so a read from outside waits until no transaction is running.
    */
   const outside = <T>(read: () => T): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
+    try {
+      queue.checkOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (running === undefined) {
       try {
         return Promise.resolve(read());
@@ -159,6 +176,12 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         throw new Error('this transaction has already finished; use the store, or a new transaction');
       return tableOf(table);
     };
+    const written = new Set<string>();
+    const writing = (table: string): TableInfo => {
+      const info = live(table);
+      written.add(info.name);
+      return info;
+    };
 
     const tx: StoreWriter = {
       async get<R extends Identified>(table: string, id: string): Promise<R | undefined> {
@@ -174,7 +197,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         return countNow(table, where);
       },
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         const values = encode(info, row);
         try {
           statement(info.sql.insert).run(...values);
@@ -184,15 +207,15 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         }
       },
       async put<R extends Identified>(table: string, row: R): Promise<void> {
-        const info = live(table);
+        const info = writing(table);
         statement(info.sql.put).run(...encode(info, row));
       },
       async delete(table: string, id: string): Promise<boolean> {
-        const info = live(table);
+        const info = writing(table);
         return Number(statement(info.sql.delete).run(id).changes) > 0;
       },
       async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
-        const info = live(table);
+        const info = writing(table);
         const compiled = compileWhere(info, where);
         return Number(statement(`DELETE FROM "${info.name}"${compiled.sql}`).run(...compiled.params).changes);
       },
@@ -201,6 +224,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     try {
       statement('BEGIN IMMEDIATE').run();
       const value = await context.run(token, () => work(tx));
+      if (written.size > 0) statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...written]));
       statement('COMMIT').run();
       return value;
     } catch (error) {
@@ -215,13 +239,10 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
   }
 
   const enqueue = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the SQLite store is closed'));
     if (insideRunning()) {
       return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
     }
-    const result = tail.then(() => run(work));
-    tail = result.catch(() => undefined);
-    return result;
+    return queue.enqueue(() => run(work));
   };
 
   return {
@@ -229,14 +250,18 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     find: <T extends Identified>(table: string, query?: Query) => outside(() => findNow<T>(table, query)),
     count: (table: string, where?: Record<string, Condition>) => outside(() => countNow(table, where)),
     transaction: enqueue,
+    version: (names: readonly string[]) =>
+      outside(() => {
+        for (const name of names) tableOf(name);
+        return Number(statement(SQLITE_SUM_VERSIONS).get(JSON.stringify(names))?.version ?? 0);
+      }),
     clear: () =>
       enqueue(async () => {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
+        statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...tables.keys()]));
       }),
     async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      await tail;
+      if (!(await queue.close())) return;
       statements.clear();
       db.close();
     },
@@ -273,6 +298,7 @@ function describeTables(schema: StoreSchema): Map<string, TableInfo> {
       name,
       columns,
       known,
+      counted: schema[name]?.counted ?? [],
       sql: {
         get: `SELECT doc FROM "${name}" WHERE id = ?`,
         insert: `INSERT INTO "${name}" (${all.join(', ')}) VALUES (${placeholders})`,
@@ -317,10 +343,16 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
         db.exec(`UPDATE "${info.name}" SET "${column}" = json_extract(doc, '$."${column}"')`);
       }
       for (const index of schema[info.name]?.indexes ?? []) {
-        const list = index.map((column) => `"${column}"`).join(', ');
-        db.exec(`CREATE INDEX IF NOT EXISTS "${info.name}__${index.join('__')}" ON "${info.name}" (${list})`);
+        const list = index
+          .map(indexColumn)
+          .map(({ column, descending }) => `"${column}"${descending ? ' DESC' : ''}`)
+          .join(', ');
+        const name = `${info.name}__${index.map((entry) => entry.replace(' ', '_')).join('__')}`;
+        db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${info.name}" (${list})`);
       }
+      installSqliteCounters(db, info.name, info.counted);
     }
+    installSqliteVersions(db, tables.keys());
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
@@ -356,25 +388,10 @@ function compileWhere(
     if (condition === null) {
       terms.push(`"${column}" IS NULL`);
     } else if (typeof condition === 'object') {
-      if (
-        Object.getPrototypeOf(condition) !== Object.prototype &&
-        Object.getPrototypeOf(condition) !== null
-      ) {
-        throw new TypeError(
-          `where.${column} must be a string, number, boolean, null or a range { lt, lte, gt, gte }`,
-        );
-      }
-      let bounds = 0;
-      for (const [op, bound] of Object.entries(condition)) {
-        const operator = RANGE_SQL[op];
-        if (!operator) throw new TypeError(`where.${column} has ${op}; a range takes lt, lte, gt, gte`);
-        if (bound === undefined) continue;
-        terms.push(`"${column}" ${operator} ?`);
+      for (const [op, bound] of rangeBounds(column, condition)) {
+        terms.push(`"${column}" ${RANGE_SQL[op]} ?`);
         params.push(bound === null ? null : bindScalar(`${column}.${op}`, bound));
-        bounds++;
       }
-      if (bounds === 0)
-        throw new TypeError(`where.${column} is a range with no bound; give lt, lte, gt or gte`);
     } else {
       terms.push(`"${column}" = ?`);
       params.push(bindScalar(column, condition));

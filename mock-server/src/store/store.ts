@@ -34,8 +34,18 @@ export interface Query {
 export interface TableSpec {
   /** Scalar fields of the row that queries may filter and order on. */
   columns: readonly string[];
-  /** Composite indexes, each a list of columns, for the queries the engine makes. */
+  /**
+   * Composite indexes, each a list of columns, for the queries the engine makes. A column may
+   * end in ` desc` for an order that mixes directions (`['project_id', 'score', 'seq desc']`
+   * serves `score desc, seq asc` as well as `score asc, seq desc`).
+   */
   indexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * Groups of declared columns whose row counts the SQL stores keep in the same transaction as
+   * the rows, so that `count` with an equality on exactly one group's columns reads one counter
+   * instead of the matching rows. Answers are the same either way; only the cost differs.
+   */
+  counted?: ReadonlyArray<readonly string[]>;
 }
 
 /** Tables by name. */
@@ -64,6 +74,12 @@ export interface Store extends StoreReader {
    * Transactions run one at a time, and reads outside them never see their uncommitted writes.
    */
   transaction<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * A number that grows whenever a transaction that wrote to one of `tables` commits, or the store
+   * is cleared, whichever process on the same database did it. A cache that keeps it with an
+   * answer knows the answer is current while the number stays the same.
+   */
+  version(tables: readonly string[]): Promise<number>;
   /** Removes every row of every table. */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -1,21 +1,24 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, type CliProcess, startCli } from '../support/cli-process';
+import {
+  type RecordedRequest,
+  type RecordingReceiver,
+  startRecordingReceiver,
+} from '../support/recording-receiver';
 
 const SECRET = 'rq_whsec_e2e_5f1d0c9a';
 const SIGNING_SECRET = `whsec_${Buffer.alloc(32, 0x2a).toString('base64')}`;
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-webhooks-'));
 const running: CliProcess[] = [];
-const receivers: Server[] = [];
+const receivers: RecordingReceiver[] = [];
 afterAll(async () => {
   await Promise.all(running.map((process) => process.stop('SIGKILL')));
-  await Promise.all(receivers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(receivers.map((receiver) => receiver.close()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,34 +46,11 @@ async function call(base: string, method: string, path: string, key?: string, bo
 const advance = (base: string, seconds: number) =>
   call(base, 'POST', '/__admin/clock/advance', undefined, { seconds });
 
-interface Recorded {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A receiver in the test process that records every request and answers with `status()`. */
 async function recordingReceiver(status: (attempt: number) => number) {
-  const requests: Recorded[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      const code = status(requests.length);
-      const slug = (JSON.parse(body) as { slug?: string }).slug;
-      res.writeHead(code, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          code < 300 ? { success: true, url: `/en/resources/blog/${slug}` } : { error: 'storage down' },
-        ),
-      );
-    });
-  });
-  receivers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, requests };
+  const receiver = await startRecordingReceiver({ status });
+  receivers.push(receiver);
+  return receiver;
 }
 
 /** A finished draft in a new project of the server, with the webhook set after generation. */
@@ -119,7 +99,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 /** Checks each `v1,` entry of `webhook-signature` against the signing secrets, in order. */
-function expectSignedBy(request: Recorded, signingSecrets: string[]) {
+function expectSignedBy(request: RecordedRequest, signingSecrets: string[]) {
   const id = request.headers['webhook-id'] as string;
   const timestamp = request.headers['webhook-timestamp'] as string;
   const entries = signingSecrets.map((signingSecret) => {
@@ -256,7 +236,7 @@ describe('webhook delivery between two processes', () => {
     const second = await start(['--port', '0', '--db', db, '--clock', 'manual']);
     await advance(second.ready.url, 120);
     expect(receiver.requests).toHaveLength(2);
-    const [before, after] = receiver.requests as [Recorded, Recorded];
+    const [before, after] = receiver.requests as [RecordedRequest, RecordedRequest];
     expect(after.headers['x-service-delivery']).toBe(before.headers['x-service-delivery']);
     expect(after.body).toBe(before.body);
     expect(await attemptMinutes(second.ready.url, key, projectId, publishedAt)).toEqual([0, 1]);
@@ -285,7 +265,7 @@ describe('webhook delivery between two processes', () => {
     const oldReceiver = await start(['--secret', SECRET, '--signing-secret', old], 'receive');
     const newReceiver = await start(['--secret', SECRET, '--signing-secret', fresh], 'receive');
     /** Replays what the server sent to both verifying receivers; answers their statuses. */
-    const replay = (request: Recorded) =>
+    const replay = (request: RecordedRequest) =>
       Promise.all(
         [oldReceiver, newReceiver].map(async (receiver) => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -308,19 +288,19 @@ describe('webhook delivery between two processes', () => {
 
     await publish(url, key, projectId, contentId);
     await received(1);
-    expectSignedBy(recorder.requests[0] as Recorded, [fresh, old]);
-    expect(await replay(recorder.requests[0] as Recorded)).toEqual([200, 200]);
+    expectSignedBy(recorder.requests[0] as RecordedRequest, [fresh, old]);
+    expect(await replay(recorder.requests[0] as RecordedRequest)).toEqual([200, 200]);
 
     await advance(url, 24 * 3600 - 1);
     await call(url, 'PUT', `/v1/projects/${projectId}/content/${contentId}`, key, { title: 'Last second' });
     await received(2);
-    expect(await replay(recorder.requests[1] as Recorded)).toEqual([200, 200]);
+    expect(await replay(recorder.requests[1] as RecordedRequest)).toEqual([200, 200]);
 
     await advance(url, 1);
     await call(url, 'PUT', `/v1/projects/${projectId}/content/${contentId}`, key, { title: 'A day later' });
     await received(3);
-    expectSignedBy(recorder.requests[2] as Recorded, [fresh]);
-    expect(await replay(recorder.requests[2] as Recorded)).toEqual([401, 200]);
+    expectSignedBy(recorder.requests[2] as RecordedRequest, [fresh]);
+    expect(await replay(recorder.requests[2] as RecordedRequest)).toEqual([401, 200]);
   });
 });
 
@@ -400,7 +380,7 @@ describe('rankquill-mock trigger', () => {
     const receiver = await recordingReceiver(() => 200);
     const plain = await trigger(['content.published', '--to', receiver.url, '--secret', SECRET]);
     expect(plain.code, plain.stderr).toBe(0);
-    const [unsigned] = receiver.requests as [Recorded];
+    const [unsigned] = receiver.requests as [RecordedRequest];
     expect(unsigned.headers).toMatchObject({
       'x-service-key': SECRET,
       'x-service-event': 'content.published',
@@ -421,7 +401,7 @@ describe('rankquill-mock trigger', () => {
       SIGNING_SECRET,
     ]);
     expect(signed.code, signed.stderr).toBe(0);
-    const request = receiver.requests[1] as Recorded;
+    const request = receiver.requests[1] as RecordedRequest;
     const timestamp = Number(request.headers['webhook-timestamp']);
     expect(timestamp).toBeGreaterThanOrEqual(before);
     expect(timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sqlite';
-import type { Row, StoreSchema } from '../../src/store/store';
+import type { Row } from '../../src/store/store';
+import { schemaV1, schemaV2 } from './fixtures/evolving-schema';
 import { describeStoreContract } from './store-suite';
 
 const scratch = mkdtempSync(join(tmpdir(), 'rankquill-sqlite-store-'));
@@ -32,19 +33,8 @@ function inspect<T>(path: string, look: (db: DatabaseSync) => T): T {
 }
 
 describe('sqlite store file', () => {
-  const v1 = {
-    articles: { columns: ['status', 'seq'], indexes: [['status', 'seq']] },
-  } as const satisfies StoreSchema;
-  const v2 = {
-    articles: {
-      columns: ['status', 'seq', 'lang', 'featured'],
-      indexes: [
-        ['status', 'seq'],
-        ['lang', 'seq'],
-      ],
-    },
-    tags: { columns: ['name'] },
-  } as const satisfies StoreSchema;
+  const v1 = schemaV1;
+  const v2 = schemaV2;
 
   it('creates the parent directory, a WAL journal and one SQL table per declared table', async () => {
     const path = join(scratch, 'nested', 'deeper', 'layout.db');
@@ -137,6 +127,11 @@ describe('sqlite store file', () => {
         "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'articles'",
       );
       expect(indexes.all().map((i) => i.name)).toContain('articles__lang__seq');
+      // The newly counted group was counted from the rows already there.
+      expect(db.prepare('SELECT grp, key, n FROM "rankquill:counts" ORDER BY key').all()).toEqual([
+        { grp: 'status', key: '["draft"]', n: 1 },
+        { grp: 'status', key: '["published"]', n: 2 },
+      ]);
     });
   });
 
@@ -154,8 +149,10 @@ describe('sqlite store file', () => {
     const b = openSqliteStore(path, v1);
     await a.transaction((tx) => tx.insert('articles', { id: 'a1', status: 'draft', seq: 1 }));
     expect(await b.get('articles', 'a1')).toEqual({ id: 'a1', status: 'draft', seq: 1 });
+    const before = await a.version(['articles']);
     await b.transaction((tx) => tx.put('articles', { id: 'a1', status: 'published', seq: 1 }));
     expect(await a.count('articles', { status: 'published' })).toBe(1);
+    expect(await a.version(['articles'])).toBe(before + 1);
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -1,4 +1,7 @@
+import { DuplicateRowError, type StoreWriter } from '../../store/store';
+import type { EngineContext } from '../kernel/context';
 import { RateLimitError } from '../kernel/errors';
+import type { RateLimitHitRecord } from '../kernel/records';
 
 /** A rolling hour, the window of every plan's limit (spec 8). */
 export const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
@@ -12,24 +15,31 @@ export interface RateLimitState {
 }
 
 /**
- * Main API rate limits per account over a rolling hour on the engine's clock: the instants of
- * the requests still inside the window are kept, so exactly `limit` requests pass in any hour.
- * Counts live in memory: a restart of the server forgives what was spent.
+ * Main API rate limits per account over a rolling hour on the engine's clock. Each request
+ * inside the window is a row of `rate_limit_hits`, counted and added in one transaction, so
+ * exactly `limit` requests pass in any hour: across a restart, and across every server on the
+ * same database.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, number[]>();
-
-  constructor(private readonly now: () => number) {}
+  constructor(private readonly ctx: EngineContext) {}
 
   /**
-   * Counts one request of `accountId`, or throws `RateLimitError` (with the state to report)
-   * when the account has used its `limit` in the last hour.
+   * Counts one request of `accountId`, or throws `RateLimitError` (with the state to report) when
+   * the account has used its `limit` in the last hour.
    */
-  take(accountId: string, limit: number): RateLimitState {
-    const now = this.now();
-    const hits = this.live(accountId, now);
-    if (hits.length >= limit) {
-      const state = this.state(hits, limit, now);
+  async take(accountId: string, limit: number): Promise<RateLimitState> {
+    const now = this.ctx.clock.now();
+    const { allowed, state } = await this.ctx.store.transaction(async (tx) => {
+      await tx.deleteWhere('rate_limit_hits', {
+        account_id: accountId,
+        at: { lte: now - RATE_LIMIT_WINDOW_MS },
+      });
+      const used = await tx.count('rate_limit_hits', { account_id: accountId });
+      if (used >= limit) return { allowed: false, state: await this.state(tx, accountId, used, limit, now) };
+      await this.insertHit(tx, accountId, now, used);
+      return { allowed: true, state: await this.state(tx, accountId, used + 1, limit, now) };
+    });
+    if (!allowed) {
       const retryAfter = Math.max(1, state.reset - Math.floor(now / 1000));
       throw new RateLimitExceeded(
         `Rate limit of ${limit} requests per hour reached; retry after ${retryAfter} seconds, or move to a plan with a higher limit.`,
@@ -37,31 +47,37 @@ export class RateLimiter {
         state,
       );
     }
-    hits.push(now);
-    return this.state(hits, limit, now);
+    return state;
   }
 
-  /** Forgets every count (after a reset of the whole state). */
-  clear(): void {
-    this.windows.clear();
-  }
-
-  private live(accountId: string, now: number): number[] {
-    let hits = this.windows.get(accountId);
-    if (!hits) {
-      hits = [];
-      this.windows.set(accountId, hits);
+  /** A row for one more request at `now`; requests of one millisecond get the next free number. */
+  private async insertHit(tx: StoreWriter, accountId: string, now: number, used: number): Promise<void> {
+    for (let n = used; ; n++) {
+      const hit: RateLimitHitRecord = { id: `${accountId}:${now}:${n}`, account_id: accountId, at: now };
+      try {
+        await tx.insert('rate_limit_hits', hit);
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateRowError)) throw error;
+      }
     }
-    const firstLive = hits.findIndex((at) => at > now - RATE_LIMIT_WINDOW_MS);
-    if (firstLive === -1) hits.length = 0;
-    else if (firstLive > 0) hits.splice(0, firstLive);
-    return hits;
   }
 
-  private state(hits: number[], limit: number, now: number): RateLimitState {
-    const remaining = Math.max(0, limit - hits.length);
-    const oldest = hits[0];
-    const reset = remaining > 0 || oldest === undefined ? now : oldest + RATE_LIMIT_WINDOW_MS;
+  private async state(
+    tx: StoreWriter,
+    accountId: string,
+    used: number,
+    limit: number,
+    now: number,
+  ): Promise<RateLimitState> {
+    const remaining = Math.max(0, limit - used);
+    if (remaining > 0) return { limit, remaining, reset: Math.ceil(now / 1000) };
+    const [oldest] = await tx.find<RateLimitHitRecord>('rate_limit_hits', {
+      where: { account_id: accountId },
+      orderBy: [['at', 'asc']],
+      limit: 1,
+    });
+    const reset = oldest === undefined ? now : oldest.at + RATE_LIMIT_WINDOW_MS;
     return { limit, remaining, reset: Math.ceil(reset / 1000) };
   }
 }

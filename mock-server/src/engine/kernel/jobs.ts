@@ -38,28 +38,48 @@ export interface RunDueOptions {
 /** Told of each job scheduled, with its lane and instant, such as to start a background run. */
 export type ScheduleListener = (lane: JobLane, dueAt: number) => void;
 
+/** How long a claim on a job holds by default before another server may run the job. */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
+
+export interface JobQueueOptions {
+  /** The engine's clock: when jobs fall due, and how long claims hold. */
+  now: () => number;
+  /** How long a claim holds; a running job renews it at a third of this. */
+  leaseMs?: number;
+}
+
 /**
  * Durable schedule of work that falls due on the clock. Jobs live in the store, so a restart
  * loses none; they start in time order. A run `claim`s a due job, `run`s it and `complete`s it
- * (removes it); a claimed job is held by this process until then, so side-by-side runs never
- * take one job twice.
+ * (removes it). The claim is written to the store (in a transaction, so no two runs take one job,
+ * whichever server they run in) for a lease the running job renews; a job whose server stopped
+ * before completing it is claimed again once the lease has run out.
  */
 export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
   private readonly running = new Map<JobLane, Promise<unknown>>();
-  /** Per lane, a lower bound of the earliest pending job's instant: `null` none, `undefined` unknown. */
-  private readonly earliest = new Map<JobLane, number | null | undefined>();
-  /** Jobs claimed and not completed yet. */
+  /** Per lane, the earliest instant a job can be claimed (`null`: none), as of a version of the jobs table. */
+  private readonly earliest = new Map<JobLane, { at: number | null; version: number }>();
+  /** Jobs this server has claimed and not completed yet. */
   private readonly held = new Set<string>();
+  /** Lanes this server scheduled a job in since it last looked: the next look is in a transaction. */
+  private readonly scheduledLanes = new Set<JobLane>();
   private readonly listeners = new Set<ScheduleListener>();
   /** Runs waiting for new work while their jobs are in flight. */
   private readonly waiting = new Set<() => void>();
+
+  private readonly leaseMs: number;
+  /** Names this server in its claims; set once the engine knows its boot. */
+  owner = 'server';
 
   constructor(
     private readonly store: Store,
     private readonly ids: IdFactory,
     private readonly onError: (error: unknown, job: JobRecord) => void,
-  ) {}
+    private readonly options: JobQueueOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
+  }
 
   on(kind: string, handler: JobHandler, lane: JobLane = 'local'): void {
     this.handlers.set(kind, { handler, lane });
@@ -76,12 +96,11 @@ export class JobQueue {
     // Job ids come from a counter of their own: background work that schedules a retry must not
     // move the ids that requests hand out.
     const { id, seq } = await this.ids.next(tx, 'job', 'jobs');
-    const job: JobRecord = { id, seq, kind, subject_id: subjectId, due_at: dueAt };
+    const job: JobRecord = { id, seq, kind, subject_id: subjectId, due_at: dueAt, available_at: dueAt };
     // Local jobs keep the row shape they had before lanes existed; a missing lane reads as local.
     if (lane !== 'local') job.lane = lane;
     await tx.insert('jobs', { ...job });
-    const known = this.earliest.get(lane);
-    if (known !== undefined && (known === null || dueAt < known)) this.earliest.set(lane, dueAt);
+    this.scheduledLanes.add(lane);
     // Listeners and waiting runs look in a transaction of their own, which the store starts
     // after this one commits, so they find the job.
     this.wake();
@@ -108,66 +127,104 @@ export class JobQueue {
   }
 
   /**
-   * Takes the earliest job of `lanes` due at or before `until` that no run holds, or nothing
-   * when none is due. It looks in a transaction, so it sees every job committed before.
+   * Readies the jobs table as this version uses it: gives rows written before claims existed the
+   * instant they can be claimed, and, with `releaseClaims` (when no other server can hold a claim:
+   * a manual clock serves one server), ends every claim, so that jobs a stopped server had claimed
+   * run at once rather than when the clock passes their leases.
+   */
+  async prepare(releaseClaims: boolean): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const unready = await tx.find<JobRecord>('jobs', { where: { available_at: null } });
+      for (const job of unready)
+        await tx.put('jobs', { ...job, available_at: job.claimed_until ?? job.due_at });
+      if (!releaseClaims) return;
+      const claimed = await tx.find<JobRecord>('jobs', {
+        where: { claimed_until: { gt: Number.NEGATIVE_INFINITY } },
+      });
+      for (const job of claimed) await tx.put('jobs', unclaimed(job));
+    });
+  }
+
+  /**
+   * Claims the earliest job of `lanes` due at or before `until` that no run holds (or whose
+   * server's claim ran out) for this server's lease, and answers it as it was scheduled; or
+   * nothing when none is due.
    */
   async claim(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
-    // Most requests find nothing due: answer those from memory, without a query.
-    const nothingDue = lanes.every((lane) => {
-      const known = this.earliest.get(lane);
-      return known === null || (known !== undefined && known > until);
-    });
-    if (nothingDue) return undefined;
-    const found = await this.store.transaction((tx) =>
-      tx.find<JobRecord>('jobs', {
-        where: { ...laneFilter(lanes), due_at: { lte: until } },
+    if (await this.nothingDue(until, lanes)) return undefined;
+    return this.store.transaction(async (tx) => {
+      const now = this.options.now();
+      // Claims this server holds are skipped, so look one further than it holds.
+      const candidates = await tx.find<JobRecord>('jobs', {
+        where: { ...laneFilter(lanes), available_at: { lte: until } },
         orderBy: [
           ['due_at', 'asc'],
           ['seq', 'asc'],
         ],
         limit: this.held.size + 1,
-      }),
-    );
-    const job = found.find((candidate) => !this.held.has(candidate.id));
-    if (job) {
+      });
+      const job = candidates.find((candidate) => !this.held.has(candidate.id));
+      if (!job) return undefined;
       this.held.add(job.id);
-    } else if (found.length === 0) {
-      for (const lane of lanes) this.earliest.set(lane, (await this.nextDueAt(lane)) ?? null);
-    }
-    return job;
+      const claimedUntil = Math.max(now, job.due_at) + this.leaseMs;
+      await tx.put('jobs', {
+        ...job,
+        claimed_until: claimedUntil,
+        claimed_by: this.owner,
+        available_at: claimedUntil,
+      });
+      return unclaimed(job);
+    });
   }
 
-  /** Runs a claimed job's handler; one that throws is reported to `onError` and counts as done. */
+  /**
+   * Runs a claimed job's handler, renewing the claim while it runs; a handler that throws is
+   * reported to `onError` and counts as done.
+   */
   async run(job: JobRecord): Promise<void> {
+    const renew = setInterval(() => {
+      void this.renew(job).catch(() => undefined);
+    }, this.leaseMs / 3);
     const registered = this.handlers.get(job.kind);
     try {
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
       await registered.handler(job);
     } catch (error) {
       this.onError(error, job);
+    } finally {
+      clearInterval(renew);
     }
   }
 
-  /** Removes a job that ran, and lets go of it. */
+  /**
+   * Removes a job that ran, and lets go of it; unless another server claimed it meanwhile (this
+   * one's lease ran out), which then completes it.
+   */
   async complete(job: JobRecord): Promise<void> {
     try {
-      await this.store.transaction((tx) => tx.delete('jobs', job.id));
+      await this.store.transaction(async (tx) => {
+        const current = await tx.get<JobRecord>('jobs', job.id);
+        if (current && (current.claimed_by === undefined || current.claimed_by === this.owner)) {
+          await tx.delete('jobs', job.id);
+        }
+      });
     } finally {
       this.held.delete(job.id);
     }
   }
 
-  /** Instant of the earliest job no run holds (of one lane, when given), for a timer on the real clock. */
+  /**
+   * Instant at which the next job no run of this server holds (of one lane, when given) can be
+   * claimed: when it falls due, or when another server's claim on it runs out. For a timer on the
+   * real clock.
+   */
   async nextDueAt(lane?: JobLane): Promise<number | undefined> {
     const found = await this.store.find<JobRecord>('jobs', {
       where: lane ? laneFilter([lane]) : {},
-      orderBy: [
-        ['due_at', 'asc'],
-        ['seq', 'asc'],
-      ],
+      orderBy: [['available_at', 'asc']],
       limit: this.held.size + 1,
     });
-    return found.find((job) => !this.held.has(job.id))?.due_at;
+    return found.find((job) => !this.held.has(job.id))?.available_at ?? undefined;
   }
 
   /**
@@ -225,6 +282,44 @@ export class JobQueue {
       this.waiting.delete(wake);
     }
   }
+
+  /**
+   * Whether no job of `lanes` can be claimed by `until`, answered from what the last look found
+   * while the jobs table is unchanged (by any server): most requests find nothing due.
+   */
+  private async nothingDue(until: number, lanes: readonly JobLane[]): Promise<boolean> {
+    // A job this server has just scheduled may not be committed yet: the claim's transaction,
+    // which the store starts after that one, finds it.
+    if (lanes.some((lane) => this.scheduledLanes.has(lane))) {
+      for (const lane of lanes) this.scheduledLanes.delete(lane);
+      return false;
+    }
+    const version = await this.store.version(['jobs']);
+    for (const lane of lanes) {
+      let known = this.earliest.get(lane);
+      if (known?.version !== version) {
+        known = { at: (await this.nextDueAt(lane)) ?? null, version };
+        this.earliest.set(lane, known);
+      }
+      if (known.at !== null && known.at <= until) return false;
+    }
+    return true;
+  }
+
+  private async renew(job: JobRecord): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const current = await tx.get<JobRecord>('jobs', job.id);
+      if (current?.claimed_by !== this.owner) return;
+      const claimedUntil = this.options.now() + this.leaseMs;
+      await tx.put('jobs', { ...current, claimed_until: claimedUntil, available_at: claimedUntil });
+    });
+  }
+}
+
+/** The job as scheduled, without a server's claim. */
+function unclaimed(job: JobRecord): JobRecord {
+  const { claimed_until: _until, claimed_by: _by, ...scheduled } = job;
+  return { ...scheduled, available_at: job.due_at };
 }
 
 function laneFilter(lanes: readonly JobLane[]): Record<string, Condition> {

@@ -79,6 +79,15 @@ export interface JobRecord {
   due_at: number;
   /** The lane of background work (`network`, `export`); absent (null) for work that runs on the request path. */
   lane?: 'network' | 'export' | null;
+  /**
+   * When a server may claim the job: `due_at`, or while a server holds it, the end of that claim.
+   * Absent in rows written before claims existed (the queue fills it in on start).
+   */
+  available_at?: number;
+  /** While a server runs the job: the end of its claim, after which another server may run the job. */
+  claimed_until?: number | null;
+  /** The server holding the claim. */
+  claimed_by?: string;
 }
 
 /** One attempt of a delivery, as the deliveries list shows it. */
@@ -136,12 +145,24 @@ export interface ActivityRecord {
   created_at: number;
 }
 
+/** A main API request inside its account's rate-limit window; `id` is the request's id. */
+export interface RateLimitHitRecord {
+  id: string;
+  account_id: string;
+  at: number;
+}
+
+/**
+ * The first answer to an `Idempotency-Key`, replayed for 24 hours. While the first request runs
+ * the row holds its claim: `status` null and `claimed_until`, after which another server may run it.
+ */
 export interface IdempotencyRecord {
   id: string;
   fingerprint: string;
-  status: number;
+  status: number | null;
   body: unknown;
   expires_at: number;
+  claimed_until?: number;
 }
 
 export interface MetaRecord {

@@ -1,24 +1,32 @@
 import type { StoreSchema } from '../../store/store';
 
-/** The engine's tables and the columns its queries filter and order on. */
+/**
+ * The engine's tables and the columns its queries filter and order on. Every list has an index
+ * that serves its filter and order, and `counted` groups for the filters of its `total`, so a
+ * first page costs the same at 100 rows as at 100,000 (a filter on a date range counts the rows in
+ * the range).
+ */
 export const engineSchema = {
   meta: { columns: [] },
   accounts: { columns: ['api_key_hash'], indexes: [['api_key_hash']] },
   projects: {
     columns: ['account_id', 'public_api_key', 'seq'],
     indexes: [['account_id', 'seq'], ['public_api_key']],
+    counted: [['account_id']],
   },
   content: {
     columns: ['project_id', 'status', 'slug', 'published_at', 'seq'],
     indexes: [
       ['project_id', 'status', 'published_at', 'seq'],
+      ['project_id', 'status', 'seq'],
       ['project_id', 'seq'],
       ['project_id', 'slug'],
     ],
+    counted: [['project_id'], ['project_id', 'status']],
   },
   jobs: {
-    columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane'],
-    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'due_at', 'seq']],
+    columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane', 'available_at', 'claimed_until'],
+    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'available_at'], ['available_at']],
   },
   deliveries: {
     columns: ['project_id', 'status', 'seq', 'content_id'],
@@ -26,9 +34,20 @@ export const engineSchema = {
       ['project_id', 'seq'],
       ['content_id', 'status'],
     ],
+    counted: [['project_id']],
   },
-  activity: { columns: ['project_id', 'created_at', 'seq'], indexes: [['project_id', 'created_at', 'seq']] },
+  activity: {
+    columns: ['project_id', 'created_at', 'seq'],
+    indexes: [['project_id', 'created_at', 'seq']],
+    counted: [['project_id']],
+  },
   idempotency: { columns: ['expires_at'], indexes: [['expires_at']] },
+  /** One row per main API request still inside its account's rate-limit window. */
+  rate_limit_hits: {
+    columns: ['account_id', 'at'],
+    indexes: [['account_id', 'at']],
+    counted: [['account_id']],
+  },
   exports: { columns: ['project_id', 'seq'], indexes: [['project_id', 'seq']] },
   export_chunks: { columns: ['export_id', 'index'], indexes: [['export_id', 'index']] },
   keywords: {
@@ -36,12 +55,15 @@ export const engineSchema = {
     indexes: [
       ['project_id', 'seq'],
       ['project_id', 'keyword_key'],
-      ['project_id', 'opportunity_score', 'seq'],
+      // Opportunities: score descending, then oldest first.
+      ['project_id', 'opportunity_score', 'seq desc'],
     ],
+    counted: [['project_id']],
   },
   keyword_rankings: {
     columns: ['keyword_id', 'project_id', 'date'],
     indexes: [['keyword_id', 'date'], ['project_id']],
+    counted: [['keyword_id']],
   },
   ai_topics: {
     columns: ['project_id', 'seq', 'name_key'],
@@ -49,6 +71,7 @@ export const engineSchema = {
       ['project_id', 'seq'],
       ['project_id', 'name_key'],
     ],
+    counted: [['project_id']],
   },
   ai_prompts: {
     columns: ['project_id', 'topic_id', 'seq', 'text_key'],
@@ -57,14 +80,22 @@ export const engineSchema = {
       ['project_id', 'text_key'],
       ['topic_id', 'seq'],
     ],
+    counted: [['project_id'], ['project_id', 'topic_id']],
   },
   ai_responses: {
     columns: ['project_id', 'prompt_id', 'topic_id', 'platform', 'date', 'seq'],
     indexes: [
       ['project_id', 'date', 'seq'],
       ['prompt_id', 'date', 'platform'],
-      ['project_id', 'platform', 'date'],
-      ['topic_id', 'date'],
+      ['prompt_id', 'date', 'seq'],
+      ['project_id', 'platform', 'date', 'seq'],
+      ['topic_id', 'date', 'seq'],
+    ],
+    counted: [
+      ['project_id'],
+      ['project_id', 'prompt_id'],
+      ['project_id', 'topic_id'],
+      ['project_id', 'platform'],
     ],
   },
 } as const satisfies StoreSchema;

@@ -21,7 +21,7 @@ export class PublicArticleService {
     private readonly cache: ReadCache,
   ) {}
 
-  /** The list call, or the single-article call when `query.id` is present. Answers are cached until the next write. */
+  /** The list call, or the single-article call when `query.id` is present. Answers are cached until the next write to projects or content, by any server on the store. */
   async get(
     serviceKey: string | undefined,
     query: unknown,

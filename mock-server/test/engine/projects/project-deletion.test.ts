@@ -113,7 +113,7 @@ describe('ProjectService.delete', () => {
       clock,
       random,
       ids,
-      jobs: new JobQueue(store, ids, () => undefined),
+      jobs: new JobQueue(store, ids, () => undefined, { now: () => clock.now() }),
       secrets: new SeededSecrets(random),
       pause: () => Promise.resolve(),
     };

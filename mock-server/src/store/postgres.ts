@@ -1,0 +1,338 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { POSTGRES_COUNTS_TABLE, postgresCounterSql } from './postgres-counters';
+import {
+  columnKey,
+  compileOrderAndPage,
+  compileWhere,
+  describePostgresTables,
+  escapeText,
+  type PostgresTable,
+  rowValues,
+} from './postgres-layout';
+import { migrate, POSTGRES_VERSIONS_TABLE } from './postgres-migrations';
+import { countedGroupOf, serializeRow } from './schema-checks';
+import {
+  type Condition,
+  DuplicateRowError,
+  type Identified,
+  type Query,
+  type Store,
+  type StoreSchema,
+  type StoreWriter,
+} from './store';
+import { readsWhileOpen, transactionQueue } from './transaction-queue';
+
+export interface PostgresStoreOptions {
+  /** Most connections the store opens at once (one serves transactions, the rest reads). Default 10. */
+  poolSize?: number;
+  /** Reports connection errors that no call is waiting for (a server restart, a dropped idle connection). */
+  onError?: (error: Error) => void;
+}
+
+/** First half of every advisory lock key of the store ("RQLK"); the second half is the schema's hash. */
+const LOCK_CLASS = 0x52514c4b;
+const bumpSql = `UPDATE ${POSTGRES_VERSIONS_TABLE} SET version = version + 1 WHERE tbl IN`;
+/** SQLSTATE of a statement sent after an earlier one failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
+/** Distinct statement texts prepared by name per connection; beyond this, statements run unnamed. */
+const PREPARED_LIMIT = 500;
+
+/**
+ * Opens a PostgreSQL store on `url` (`postgres://user:password@host:port/database`; add
+ * `?options=-c%20search_path%3Dname` to keep the tables in schema `name`). Before it answers it
+ * brings the database's layout up to date (see `postgres-migrations.ts`); instances that start at
+ * once take turns. Each table is a SQL table with its declared columns, their indexes and the row
+ * as `json` in `doc` (see `postgres-layout.ts`).
+ *
+ * Transactions keep the guarantees of the SQLite store: each one holds a lock of the database
+ * (an advisory lock of the schema) from its first statement to its end, so transactions of every
+ * process on the database run one at a time, each sees everything committed before it, and reads
+ * outside a transaction see committed data only.
+ *
+ * @example
+ * const store = await openPostgresStore('postgres://rankquill@127.0.0.1:5432/rankquill', {
+ *   articles: { columns: ['status'], indexes: [['status']] },
+ * });
+ * await store.transaction((tx) => tx.put('articles', { id: 'a1', status: 'published' }));
+ * await store.close();
+ */
+export async function openPostgresStore(
+  url: string,
+  schema: StoreSchema,
+  options: PostgresStoreOptions = {},
+): Promise<Store> {
+  const tables = describePostgresTables(schema);
+  const { Pool } = await import('pg');
+  const pool: Pool = new Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    application_name: 'rankquill',
+  });
+  // An idle connection that breaks emits here; without a listener Node would end the process.
+  pool.on('error', (error) => options.onError?.(error));
+
+  let lockSql: string;
+  try {
+    lockSql = await prepareDatabase(pool, tables);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+
+  const names = new Map<string, string>();
+  const statement = (text: string, values: unknown[]): QueryConfig => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_LIMIT) {
+      name = `rankquill_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return { name, text, values };
+  };
+
+  const tableOf = (name: string): PostgresTable => {
+    const info = tables.get(name);
+    if (!info) throw new Error(`unknown table ${name}; the schema declares ${[...tables.keys()].join(', ')}`);
+    return info;
+  };
+
+  type Run = <R extends QueryResultRow>(text: string, values: unknown[]) => Promise<QueryResult<R>>;
+
+  const reader = (run: Run) => ({
+    async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
+      const found = await run<{ doc: T }>(tableOf(table).sql.get, [escapeText(id)]);
+      return found.rows[0]?.doc;
+    },
+    async find<T extends Identified>(table: string, query: Query = {}): Promise<T[]> {
+      const info = tableOf(table);
+      const where = compileWhere(info, query.where);
+      const page = compileOrderAndPage(info, query, where.params.length + 1);
+      const found = await run<{ doc: T }>(`SELECT doc FROM "${info.name}"${where.sql}${page.sql}`, [
+        ...where.params,
+        ...page.params,
+      ]);
+      return found.rows.map((row) => row.doc);
+    },
+    async count(table: string, where?: Record<string, Condition>): Promise<number> {
+      const info = tableOf(table);
+      const counted = countedGroupOf(info.counted, where);
+      if (counted) {
+        const found = await run<{ n: string }>(
+          postgresCounterSql(info.name, counted.group),
+          counted.values.flatMap((value) => columnKey(value)),
+        );
+        return Number(found.rows[0]?.n ?? 0);
+      }
+      const compiled = compileWhere(info, where);
+      const found = await run<{ n: string }>(
+        `SELECT count(*) AS n FROM "${info.name}"${compiled.sql}`,
+        compiled.params,
+      );
+      return Number(found.rows[0]?.n ?? 0);
+    },
+  });
+
+  const queue = transactionQueue('PostgreSQL');
+  const context = new AsyncLocalStorage<true>();
+  const outside = reader((text, values) => pool.query(statement(text, values)));
+
+  /**
+   * A connection in a transaction that holds the store's lock. Transactions of this process ask
+   * for it through the queue, one after the other: the next one asks as soon as the one before
+   * holds the lock (so its wait overlaps that one's work), and none can overtake another.
+   */
+  const lock = async (): Promise<PoolClient> => {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; ${lockSql}`);
+      return client;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(error as Error);
+      throw error;
+    }
+  };
+  const running = new Set<Promise<unknown>>();
+
+  /**
+   * Runs `body` on one connection between BEGIN (with the store's lock) and COMMIT or ROLLBACK.
+   * `body` answers its value and the tables it wrote, whose versions the COMMIT counts up.
+   */
+  async function transact<T>(
+    body: (client: PoolClient) => Promise<{ value: T; written: Iterable<string> }>,
+    onEnd: () => void,
+  ): Promise<T> {
+    const client = await queue.enqueue(lock);
+    let broken: Error | undefined;
+    try {
+      const { value, written } = await context.run(true, () => body(client));
+      onEnd();
+      // Table names are plain identifiers, so they can be written into the one-round-trip text.
+      const names = [...written].map((name) => `'${name}'`);
+      const bump = names.length > 0 ? `${bumpSql} (${names.join(', ')}); ` : '';
+      // A transaction in which a statement failed (and the work caught it) can only roll back:
+      // its COMMIT answers ROLLBACK, or the version update before it fails.
+      const results = await client.query(`${bump}COMMIT`).then(
+        (answer) => [answer].flat(),
+        (error: unknown) => {
+          if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
+          return [];
+        },
+      );
+      if (results.at(-1)?.command !== 'COMMIT') {
+        throw new Error('the transaction was rolled back: one of its statements failed and the work went on');
+      }
+      return value;
+    } catch (error) {
+      onEnd();
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackFailed) {
+        broken = rollbackFailed as Error;
+      }
+      throw error;
+    } finally {
+      // A connection that could not roll back is dropped from the pool rather than reused.
+      client.release(broken);
+    }
+  }
+
+  const run = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
+    let finished = false;
+    let current: PoolClient | undefined;
+    const check = (): void => {
+      if (finished || !current) {
+        throw new Error('this transaction has already finished; use the store, or a new transaction');
+      }
+    };
+    const query: Run = async (text, values) => {
+      check();
+      return (current as PoolClient).query(statement(text, values));
+    };
+    const live = (table: string): PostgresTable => {
+      check();
+      return tableOf(table);
+    };
+    const written = new Set<string>();
+    const writing = (table: string): PostgresTable => {
+      const info = live(table);
+      written.add(info.name);
+      return info;
+    };
+    const read = reader(query);
+    const tx: StoreWriter = {
+      get: (table, id) => read.get(table, id),
+      find: (table, q) => read.find(table, q),
+      count: (table, where) => read.count(table, where),
+      async insert<R extends Identified>(table: string, row: R): Promise<void> {
+        const info = writing(table);
+        const { json, row: copy } = serializeRow(table, info.columns, row);
+        const inserted = await query(info.sql.insert, rowValues(info, row.id, copy, json));
+        if (inserted.rowCount === 0) throw new DuplicateRowError(table, row.id);
+      },
+      async put<R extends Identified>(table: string, row: R): Promise<void> {
+        const info = writing(table);
+        const { json, row: copy } = serializeRow(table, info.columns, row);
+        await query(info.sql.put, rowValues(info, row.id, copy, json));
+      },
+      async delete(table: string, id: string): Promise<boolean> {
+        const deleted = await query(writing(table).sql.delete, [escapeText(id)]);
+        return (deleted.rowCount ?? 0) > 0;
+      },
+      async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
+        const info = writing(table);
+        const compiled = compileWhere(info, where);
+        const deleted = await query(`DELETE FROM "${info.name}"${compiled.sql}`, compiled.params);
+        return deleted.rowCount ?? 0;
+      },
+    };
+    return transact(
+      async (client) => {
+        current = client;
+        return { value: await work(tx), written };
+      },
+      () => {
+        finished = true;
+      },
+    );
+  };
+
+  /** Starts a transaction (ordered by `lock`), to be awaited by `close`. */
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    if (context.getStore()) {
+      return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
+    }
+    try {
+      queue.checkOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const result = work();
+    const settled = result.catch(() => undefined);
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
+    return result;
+  };
+
+  return {
+    ...readsWhileOpen(queue, outside),
+    transaction: (work) => enqueue(() => run(work)),
+    async version(names: readonly string[]): Promise<number> {
+      queue.checkOpen();
+      for (const name of names) tableOf(name);
+      const found = await pool.query<{ version: string }>(
+        statement(
+          `SELECT coalesce(sum(version), 0) AS version FROM ${POSTGRES_VERSIONS_TABLE} WHERE tbl = ANY($1)`,
+          [[...names]],
+        ),
+      );
+      return Number(found.rows[0]?.version ?? 0);
+    },
+    clear: () =>
+      enqueue(() =>
+        transact(
+          async (client) => {
+            // TRUNCATE fires no row trigger: the counts are emptied with the rows.
+            const names = [...tables.keys()].map((name) => `"${name}"`);
+            await client.query(`TRUNCATE ${[...names, POSTGRES_COUNTS_TABLE].join(', ')}`);
+            return { value: undefined, written: tables.keys() };
+          },
+          () => undefined,
+        ),
+      ),
+    async close(): Promise<void> {
+      if (!(await queue.close())) return;
+      await Promise.all(running);
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Checks the database can hold the store's text, finds the lock of its schema, and migrates.
+ * Answers the statement that takes the store's lock.
+ */
+async function prepareDatabase(pool: Pool, tables: ReadonlyMap<string, PostgresTable>): Promise<string> {
+  const client = await pool.connect();
+  try {
+    const found = await client.query<{ encoding: string; schema: string | null; key: number | null }>(
+      "SELECT current_setting('server_encoding') AS encoding, current_schema() AS schema, hashtext(current_schema()) AS key",
+    );
+    const { encoding, schema, key } = found.rows[0] ?? { encoding: '', schema: null, key: null };
+    if (encoding !== 'UTF8') {
+      throw new Error(
+        `the database uses encoding ${encoding}; the Rankquill store needs UTF8 (createdb --encoding=UTF8 --template=template0)`,
+      );
+    }
+    if (schema === null || key === null) {
+      throw new Error(
+        'the connection has no schema to create tables in: create the schema named by search_path, or drop search_path from the URL',
+      );
+    }
+    const lockSql = `SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${key})`;
+    await migrate(client, lockSql, schema, tables);
+    return lockSql;
+  } finally {
+    client.release();
+  }
+}
