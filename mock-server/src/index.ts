@@ -6,7 +6,7 @@
 export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
-export { createApp } from './http/app';
+export { type AppOptions, createApp } from './http/app';
 export { DEFAULT_DB_PATH, type RunningServer, type ServerOptions, startServer } from './runtime/server';
 export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';

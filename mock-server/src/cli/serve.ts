@@ -13,6 +13,7 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --clock MODE      real, or manual (moves only via /__admin/clock/advance) (default real)
   --admin-token T   require "Authorization: Bearer T" on /__admin routes
   --no-admin        remove the /__admin routes
+  --no-dashboard    do not serve the dashboard at /
   --export-signing-secret S
                     key of the signed export download URLs (default: derived from
                     the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
@@ -45,6 +46,7 @@ export async function serve(args: string[]): Promise<void> {
       clock: { type: 'string', default: 'real' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
+      'no-dashboard': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -75,6 +77,7 @@ export async function serve(args: string[]): Promise<void> {
     clock: values.clock,
     admin,
     adminToken: values['admin-token'],
+    dashboard: !values['no-dashboard'],
     exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
     log,
   });
@@ -83,6 +86,7 @@ export async function serve(args: string[]): Promise<void> {
       event: 'ready',
       url: server.url,
       api_base_url: server.apiBaseUrl,
+      ...(values['no-dashboard'] ? {} : { dashboard_url: `${server.url}/` }),
       content_api_url: server.contentApiUrl,
       clock: values.clock,
       db: values.db,

@@ -1,19 +1,18 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiOptions } from '../api/router';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
 import { engineSchema } from '../engine/kernel/schema';
 import { FetchWebhookSender, type WebhookSender } from '../engine/webhooks/sender';
-import { createApp } from '../http/app';
+import { type AppOptions, createApp } from '../http/app';
 import { createMemoryStore } from '../store/memory';
 import { openSqliteStore } from '../store/sqlite';
 import type { Store } from '../store/store';
 import { startDueWorkTimer } from './due-work-timer';
 import { SystemClock } from './system-clock';
 
-export interface ServerOptions extends ApiOptions {
+export interface ServerOptions extends AppOptions {
   port?: number;
   host?: string;
   seed?: string | number;
