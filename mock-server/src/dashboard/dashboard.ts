@@ -126,7 +126,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     }
     if (path === '/sign-in') {
       if (method === 'GET' || method === 'HEAD') return session ? redirectTo('/') : signInPage(request);
-      if (method === 'POST') return signIn(request, form, cookie);
+      if (method === 'POST') return signIn(request, form, cookie, cookieValue);
       return methodNotAllowed('GET, POST');
     }
     if (path === '/sign-out') {
@@ -185,7 +185,12 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     }
   }
 
-  async function signIn(request: ApiRequest, form: URLSearchParams, cookie: SessionCookie) {
+  async function signIn(
+    request: ApiRequest,
+    form: URLSearchParams,
+    cookie: SessionCookie,
+    previous: string | undefined,
+  ) {
     const key = form.get('api_key')?.trim() ?? '';
     let account: PageCall['account'];
     try {
@@ -194,6 +199,8 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
       if (!(error instanceof AuthenticationError)) throw error;
       return signInPage(request, key ? 'wrong' : 'missing');
     }
+    // A new session id at every sign-in; the one the browser had, if any, ends.
+    if (previous) await sessions.delete(previous);
     const { id } = await sessions.create(account.api_key_hash);
     return { ...redirectTo(localPath(form.get('next'), '/')), setCookie: setSessionCookie(cookie, id) };
   }

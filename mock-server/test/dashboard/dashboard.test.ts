@@ -71,6 +71,16 @@ describe('dashboard sign-in', () => {
     expect((await client.get('/')).headers.get('location')).toBe('/sign-in');
   });
 
+  it('gives a new session at every sign-in and ends the one the browser had', async () => {
+    const client = await signedIn();
+    const before = client.cookie;
+    await client.signIn(server.demo.api_key);
+    expect(client.cookie).not.toBe(before);
+    const stale = new DashboardClient(server);
+    stale.cookie = before;
+    expect((await stale.get('/')).headers.get('location')).toBe('/sign-in');
+  });
+
   it('names the cookie __Host- and marks it Secure when the request came over https', async () => {
     const dashboard = createDashboardHandler(server.engine);
     const answer = await dashboard({
