@@ -21,6 +21,8 @@ export interface PageAnswer {
   body: Html;
   /** The project whose tabs the page shows, with the current tab. */
   project?: { id: string; name: string; section: ProjectSection };
+  /** Work the page shows is under way and will end without the user: reload until it is done. */
+  refresh?: boolean;
 }
 
 /** After a form: go to `location` (303, so a reload does not send the form again). */

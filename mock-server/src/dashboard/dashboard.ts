@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
+import { ASSETS, type Asset } from './assets';
 import { parseCookies, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
 import { CSRF_FIELD, formFields } from './form';
 import { html } from './html';
@@ -17,7 +18,6 @@ import { reportRoutes } from './pages/reports';
 import { signInPage, signInRedirect } from './pages/sign-in';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
-import { DASHBOARD_CSS, DASHBOARD_CSS_PATH } from './styles';
 import { localPath } from './urls';
 
 export interface DashboardOptions extends SessionStoreOptions {
@@ -70,7 +70,7 @@ const PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'same-origin',
   // No inline script or style anywhere; the article frame is the only frame, from this origin.
   'content-security-policy':
-    "default-src 'none'; style-src 'self'; img-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 /**
@@ -92,9 +92,8 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
   return async (request) => {
     if (!DASHBOARD_PATH.test(request.path)) return undefined;
     const method = request.method.toUpperCase();
-    if (request.path === DASHBOARD_CSS_PATH && (method === 'GET' || method === 'HEAD')) {
-      return stylesheet(method);
-    }
+    const file = ASSETS.get(request.path);
+    if (file && (method === 'GET' || method === 'HEAD')) return asset(file, method);
     if (request.path.startsWith('/assets/')) return undefined;
     const cookie = sessionCookie(options.secureCookie ?? request.baseUrl?.startsWith('https:') ?? false);
     const cookieValue = parseCookies(request.headers.cookie).get(cookie.name);
@@ -278,15 +277,15 @@ function safeDecode(segment: string): string {
   }
 }
 
-function stylesheet(method: string): ApiResponse {
+function asset(file: Asset, method: string): ApiResponse {
   return {
     status: 200,
     headers: {
-      'content-type': 'text/css; charset=utf-8',
+      'content-type': file.contentType,
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     },
-    body: method === 'HEAD' ? '' : DASHBOARD_CSS,
+    body: method === 'HEAD' ? '' : file.body,
   };
 }
 

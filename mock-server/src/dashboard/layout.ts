@@ -1,8 +1,8 @@
 import { type PageAnswer, type ProjectSection, projectPath } from './answers';
+import { REFRESH_SCRIPT, STYLESHEET } from './assets';
 import { CSRF_FIELD } from './form';
 import { type Html, html } from './html';
 import type { Flash } from './sessions';
-import { DASHBOARD_CSS_PATH } from './styles';
 
 const SECTIONS: [ProjectSection, string, string][] = [
   ['overview', 'Overview', ''],
@@ -26,7 +26,7 @@ export interface Frame {
 /** The whole HTML document of a page. */
 export function renderPage(page: PageAnswer, frame: Frame): string {
   const title = page.project ? `${page.title} · ${page.project.name}` : page.title;
-  return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Rankquill dashboard</title><link rel="stylesheet" href="${DASHBOARD_CSS_PATH}"></head><body><a class="skip" href="#main">Skip to main content</a>${siteHeader(frame)}${page.project ? projectTabs(page.project) : ''}<main id="main">${frame.flash ? flashMessage(frame.flash) : ''}${page.body}</main></body></html>`}`;
+  return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Rankquill dashboard</title><link rel="stylesheet" href="${STYLESHEET.path}">${page.refresh ? html`<script src="${REFRESH_SCRIPT.path}" defer></script>` : ''}</head><body><a class="skip" href="#main">Skip to main content</a>${siteHeader(frame)}${page.project ? projectTabs(page.project) : ''}<main id="main">${frame.flash ? flashMessage(frame.flash) : ''}${page.body}${page.refresh ? html`<p class="hint" role="status">This page reloads itself every 2 seconds until the work is done.</p>` : ''}</main></body></html>`}`;
 }
 
 function siteHeader(frame: Frame): Html {

@@ -62,18 +62,3 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 svg.chart{width:100%;height:auto;max-width:42rem;display:block}
 .pager{display:flex;gap:1rem;margin:.5rem 0}
 `;
-
-/**
- * Where the stylesheet is served: its name carries a hash of its text, so browsers keep it for
- * a year and fetch it again only when it changes.
- */
-export const DASHBOARD_CSS_PATH = `/assets/dashboard-${fnv1a(DASHBOARD_CSS)}.css`;
-
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}

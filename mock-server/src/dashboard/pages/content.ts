@@ -123,7 +123,7 @@ async function contentItem(call: PageCall) {
   const now = call.engine.now();
   const base = projectPath(project.id, 'content', item.id);
   const token = call.session.csrfToken;
-  return projectPage(
+  const answer = projectPage(
     project,
     'content',
     item.title ?? item.keyword,
@@ -134,7 +134,7 @@ ${
   item.status === 'generating' && call.engine.clockMode === 'manual'
     ? html`<p class="hint">The server runs a manual clock: the article is written when the clock passes that instant${call.settings.admin ? html` (<a href="/clock">move the clock</a>)` : ''}. Reload this page to see it.</p>`
     : item.status === 'generating'
-      ? html`<p class="hint">Reload this page after that instant to see the article.</p>`
+      ? html`<p class="hint">The article shows here once it is written.</p>`
       : ''
 }
 ${item.status === 'failed' ? html`<p class="flash flash-error">Generation failed: ${item.failure_reason ?? 'no reason given'}</p>` : ''}
@@ -150,6 +150,7 @@ ${
     : ''
 }`,
   );
+  return { ...answer, refresh: item.status === 'generating' && call.engine.clockMode === 'real' };
 }
 
 async function article(call: PageCall) {

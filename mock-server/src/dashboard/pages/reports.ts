@@ -105,7 +105,7 @@ async function report(call: PageCall) {
     baseUrl: call.request.baseUrl,
   });
   const waiting = entry.status === 'pending' || entry.status === 'processing';
-  return projectPage(
+  const answer = projectPage(
     project,
     'reports',
     entry.filename,
@@ -123,6 +123,7 @@ ${download(entry)}
 <dt>File kept until</dt><dd>${timeOf(entry.expires_at)}</dd>
 </dl></section>`,
   );
+  return { ...answer, refresh: waiting && call.engine.clockMode === 'real' };
 }
 
 function statusText(entry: BulkExport): string {
@@ -144,7 +145,7 @@ function statusText(entry: BulkExport): string {
 
 function waitingHelp(call: PageCall): Html {
   if (call.engine.clockMode !== 'manual') {
-    return html`<p class="hint">Exports are made in the background within seconds. Reload this page to see the progress.</p>`;
+    return html`<p class="hint">Exports are made in the background within seconds.</p>`;
   }
   return html`<p class="hint">The server runs a manual clock: background work such as this export runs when the clock moves.</p>${
     call.settings.admin && call.settings.adminToken === undefined
