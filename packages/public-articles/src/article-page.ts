@@ -1,3 +1,4 @@
+import { hasNextPage, nextPageParams, walkItems, walkPages } from '@rankquill/client-core';
 import type { Pagination, PublicArticleListItem, PublicArticleListResponse } from '@rankquill/contract';
 
 /** `limit` (1 to 100, default 10) and `offset` (default 0) of `list()`. */
@@ -36,25 +37,21 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
 
   /** True when another page follows. */
   hasNextPage(): boolean {
-    return this.pagination.has_more && this.pagination.count > 0;
+    return hasNextPage(this.pagination);
   }
 
   /** Fetches the page after this one, with the same page size. */
   async getNextPage(): Promise<ArticlePage> {
-    if (!this.hasNextPage()) {
-      throw new RangeError('This is the last page; check hasNextPage() before calling getNextPage().');
-    }
-    const { limit, offset, count } = this.pagination;
-    return new ArticlePage(await this.fetchPage({ limit, offset: offset + count }), this.fetchPage);
+    return new ArticlePage(await this.fetchPage(nextPageParams(this.pagination)), this.fetchPage);
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<PublicArticleListItem> {
-    let page: ArticlePage = this;
-    yield* page.articles;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield* page.articles;
-    }
+  /** Yields this page and every page after it. */
+  iterPages(): AsyncGenerator<ArticlePage> {
+    return walkPages<ArticlePage>(this);
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<PublicArticleListItem> {
+    return walkItems<ArticlePage, PublicArticleListItem>(this, (page) => page.articles);
   }
 }
 

@@ -1,11 +1,9 @@
+import { idProblem, readClientOptions, Transport } from '@rankquill/client-core';
 import type { PublicArticle, PublicArticleListResponse, PublicArticleResponse } from '@rankquill/contract';
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { type ArticleListParams, ArticlePagePromise } from './article-page';
-import { apiErrorFor } from './errors/api-error';
-import { APIConnectionError, APIConnectionTimeoutError } from './errors/connection-errors';
+import { errorFromResponse } from './errors/api-error';
+import { APIConnectionError, APIConnectionTimeoutError, SERVICE } from './errors/connection-errors';
 import { PublicArticlesError } from './errors/public-articles-error';
-import { readEnv } from './read-env';
-import { runsInBrowser } from './runs-in-browser';
 
 /** Options of `new PublicArticles()`. */
 export interface PublicArticlesOptions {
@@ -44,8 +42,9 @@ export interface PublicArticlesOptions {
    */
   timeout?: number | undefined;
   /**
-   * Retries after a connection error or a 408, 413, 429, 500, 502, 503 or 504 answer
-   * (default 2). A timeout is not retried.
+   * Retries of a failed attempt (default 2; 0 turns retries off), as in the SDK: connection
+   * errors, timeouts, 408, 429 and 5xx, with jittered exponential backoff that honours
+   * `Retry-After`.
    * @example
    * ```ts
    * new PublicArticles({ maxRetries: 0 });
@@ -53,8 +52,9 @@ export interface PublicArticlesOptions {
    */
   maxRetries?: number | undefined;
   /**
-   * Allow running in a browser. The key would be visible to every visitor (spec section 5):
-   * set this only when the key is meant to be public, for instance on a local demo page.
+   * Allow running in a browser page. The client refuses by default: every visitor could read
+   * the key (spec section 5). Set this only when the key may be public, for instance on a local
+   * demo page.
    * @example
    * ```ts
    * new PublicArticles({ apiKey, baseURL, dangerouslyAllowBrowser: true });
@@ -62,6 +62,9 @@ export interface PublicArticlesOptions {
    */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RETRIES = 2;
 
 /**
  * Client of the read-only public article API: the published articles of the project the key
@@ -77,31 +80,38 @@ export interface PublicArticlesOptions {
  * ```
  */
 export class PublicArticles {
+  /** The public article API address requests go to. */
   readonly baseURL: string;
-  private readonly apiKey: string;
-  private readonly options: PublicArticlesOptions;
+  readonly #transport: Transport;
 
   constructor(options: PublicArticlesOptions = {}) {
-    if (runsInBrowser() && !options.dangerouslyAllowBrowser) {
-      throw new PublicArticlesError(
-        'PublicArticles refuses to run in a browser: the public article API key must stay on the server (spec section 5). Call it from server code, or pass dangerouslyAllowBrowser: true if the key may be seen by visitors.',
-      );
-    }
-    const apiKey = options.apiKey ?? readEnv('RANKQUILL_PUBLIC_API_KEY');
-    if (!apiKey) {
-      throw new PublicArticlesError(
-        "No API key: pass `new PublicArticles({ apiKey })` or set RANKQUILL_PUBLIC_API_KEY to the project's public article API key.",
-      );
-    }
-    const baseURL = options.baseURL ?? readEnv('RANKQUILL_CONTENT_API_URL');
-    if (!baseURL || !URL.canParse(baseURL)) {
-      throw new PublicArticlesError(
-        `baseURL ${JSON.stringify(baseURL ?? '')} is not an absolute URL: pass \`new PublicArticles({ baseURL })\` or set RANKQUILL_CONTENT_API_URL, such as http://127.0.0.1:4010/public-article-api.`,
-      );
-    }
-    this.apiKey = apiKey;
-    this.baseURL = baseURL.replace(/\/+$/, '');
-    this.options = options;
+    const settings = readClientOptions(options, {
+      name: 'PublicArticles',
+      key: 'the public article API key',
+      keyEnv: 'RANKQUILL_PUBLIC_API_KEY',
+      urlEnv: 'RANKQUILL_CONTENT_API_URL',
+      exampleURL: 'http://127.0.0.1:4010/public-article-api',
+      defaultTimeout: DEFAULT_TIMEOUT_MS,
+      defaultMaxRetries: DEFAULT_MAX_RETRIES,
+      Error: PublicArticlesError,
+    });
+    this.baseURL = settings.baseURL;
+    this.#transport = new Transport({
+      service: SERVICE,
+      baseURL: settings.baseURL,
+      credentials: { 'x-service-key': settings.apiKey },
+      timeout: settings.timeout,
+      maxRetries: settings.maxRetries,
+      fetch: options.fetch,
+      logger: undefined,
+      defaultHeaders: {},
+      errors: {
+        Base: PublicArticlesError,
+        Connection: APIConnectionError,
+        Timeout: APIConnectionTimeoutError,
+        fromResponse: errorFromResponse,
+      },
+    });
   }
 
   /**
@@ -116,7 +126,7 @@ export class PublicArticles {
    */
   list(params: ArticleListParams = {}): ArticlePagePromise {
     return new ArticlePagePromise(
-      (page) => this.get<PublicArticleListResponse>({ limit: page.limit, offset: page.offset }),
+      (page) => this.#get<PublicArticleListResponse>('list', { limit: page.limit, offset: page.offset }),
       params,
     );
   }
@@ -132,41 +142,12 @@ export class PublicArticles {
    * ```
    */
   async retrieve(id: string): Promise<PublicArticle> {
-    if (typeof id !== 'string' || id === '') {
-      throw new PublicArticlesError(`retrieve() needs an article id, got ${JSON.stringify(id)}.`);
-    }
-    return (await this.get<PublicArticleResponse>({ id })).article;
+    const problem = idProblem('retrieve', 'id', id);
+    if (problem !== undefined) throw new PublicArticlesError(problem);
+    return (await this.#get<PublicArticleResponse>('retrieve', { id })).article;
   }
 
-  private async get<T>(query: Record<string, string | number | undefined>): Promise<T> {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) search.set(name, String(value));
-    const url = search.size > 0 ? `${this.baseURL}?${search}` : this.baseURL;
-    try {
-      return await ky
-        .get(url, {
-          headers: { 'x-service-key': this.apiKey, accept: 'application/json' },
-          timeout: this.options.timeout ?? 30_000,
-          retry: { limit: this.options.maxRetries ?? 2, jitter: true },
-          ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-        })
-        .json<T>();
-    } catch (error) {
-      if (isHTTPError(error)) {
-        const body = error.data as { error?: unknown } | string | undefined;
-        const message =
-          typeof body === 'object' && typeof body?.error === 'string'
-            ? body.error
-            : `The public article API answered with status ${error.response.status}.`;
-        throw apiErrorFor(error.response.status, message, error.response.headers);
-      }
-      if (isTimeoutError(error)) throw new APIConnectionTimeoutError(error);
-      if (isNetworkError(error)) throw new APIConnectionError(undefined, error);
-      throw new APIConnectionError(
-        `The request to the public article API failed: ${error instanceof Error ? error.message : String(error)}`,
-        error,
-      );
-    }
+  async #get<T>(operation: string, query: Record<string, string | number | undefined>): Promise<T> {
+    return (await this.#transport.send<T>({ operation, method: 'GET', path: '', query })).data;
   }
 }

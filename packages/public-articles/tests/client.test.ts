@@ -39,6 +39,10 @@ describeEachTarget('PublicArticles', (target) => {
     expect(seen).toHaveLength(3);
     expect(new Set(seen.map((article) => article.id)).size).toBe(3);
 
+    const pages: ArticlePage[] = [];
+    for await (const page of (await client().list({ limit: 2 })).iterPages()) pages.push(page);
+    expect(pages.map((page) => page.articles.length)).toEqual([2, 1]);
+
     const page = await client().list({ limit: 2 });
     const next = await page.getNextPage();
     expect(next.pagination).toMatchObject({ offset: 2, count: 1, has_more: false });

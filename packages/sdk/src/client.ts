@@ -1,7 +1,8 @@
+import { readClientOptions, Transport } from '@rankquill/client-core';
+import { SERVICE } from './core/errors/connection-errors';
 import * as Errors from './core/errors/index';
 import type { Logger } from './core/logger';
-import { readEnv } from './internal/read-env';
-import { Transport } from './internal/transport';
+import { errorFromResponse } from './internal/error-from-response';
 import { Activity } from './resources/activity';
 import { AiVisibility } from './resources/ai-visibility';
 import { Content } from './resources/content';
@@ -74,6 +75,16 @@ export interface ClientOptions {
    * ```
    */
   defaultHeaders?: Record<string, string | null | undefined> | undefined;
+  /**
+   * Allow running in a browser page. The client refuses by default: the main API key acts for
+   * your whole account, and every visitor of the page could read it. Set this only where every
+   * visitor may hold the key, such as a local tool or a test page.
+   * @example
+   * ```ts
+   * new Rankquill({ apiKey, baseURL: 'http://127.0.0.1:4010/v1', dangerouslyAllowBrowser: true });
+   * ```
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -125,23 +136,35 @@ export class Rankquill {
   static readonly APIUserAbortError = Errors.APIUserAbortError;
 
   constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? readEnv('RANKQUILL_API_KEY');
-    if (!apiKey) {
-      throw new Errors.RankquillError(
-        'No API key: pass `new Rankquill({ apiKey })` or set the RANKQUILL_API_KEY environment variable.',
-      );
-    }
-    this.baseURL = checkedBaseURL(options.baseURL ?? readEnv('RANKQUILL_BASE_URL'));
-    this.timeout = checkedCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
-    this.maxRetries = checkedCount('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
+    const settings = readClientOptions(options, {
+      name: 'Rankquill',
+      key: 'the main API key',
+      keyEnv: 'RANKQUILL_API_KEY',
+      urlEnv: 'RANKQUILL_BASE_URL',
+      exampleURL: 'http://127.0.0.1:4010/v1',
+      defaultTimeout: DEFAULT_TIMEOUT_MS,
+      defaultMaxRetries: DEFAULT_MAX_RETRIES,
+      Error: Errors.RankquillError,
+    });
+    this.baseURL = settings.baseURL;
+    this.timeout = settings.timeout;
+    this.maxRetries = settings.maxRetries;
     const transport = new Transport({
-      apiKey,
-      baseURL: this.baseURL,
-      timeout: this.timeout,
-      maxRetries: this.maxRetries,
+      service: SERVICE,
+      baseURL: settings.baseURL,
+      credentials: { authorization: `Bearer ${settings.apiKey}` },
+      timeout: settings.timeout,
+      maxRetries: settings.maxRetries,
       fetch: options.fetch,
       logger: options.logger,
       defaultHeaders: options.defaultHeaders ?? {},
+      errors: {
+        Base: Errors.RankquillError,
+        Connection: Errors.APIConnectionError,
+        Timeout: Errors.APIConnectionTimeoutError,
+        UserAbort: Errors.APIUserAbortError,
+        fromResponse: errorFromResponse,
+      },
     });
     this.projects = new Projects(transport);
     this.content = new Content(transport);
@@ -151,31 +174,4 @@ export class Rankquill {
     this.activity = new Activity(transport);
     this.exports = new Exports(transport, this.baseURL);
   }
-}
-
-function checkedBaseURL(baseURL: string | undefined): string {
-  if (!baseURL) {
-    throw new Errors.RankquillError(
-      'No base URL: pass `new Rankquill({ baseURL })` or set RANKQUILL_BASE_URL to the main API address ending in /v1.',
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    throw new Errors.RankquillError(
-      `baseURL ${JSON.stringify(baseURL)} is not an absolute URL; use one such as http://127.0.0.1:4010/v1.`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Errors.RankquillError(`baseURL must use http or https, got ${url.protocol}`);
-  }
-  return baseURL.replace(/\/+$/, '');
-}
-
-function checkedCount(name: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min) {
-    throw new Errors.RankquillError(`${name} must be an integer of ${min} or more, got ${value}.`);
-  }
-  return value;
 }

@@ -1,8 +1,11 @@
+import { apiErrorClass, apiErrorClassFor } from '@rankquill/client-core';
 import { PublicArticlesError } from './public-articles-error';
 
 /**
  * The public article API answered with a non-2xx status; `message` is the API's own, such as
- * `Invalid API key` or `Article not found or not published`.
+ * `Invalid API key` or `Article not found or not published`. It carries the same fields as the
+ * SDK's `APIError`: `status`, `message`, `requestId` (the answer's `X-Request-Id`), `headers` and
+ * the parsed `body`; `type` and `param` stay `undefined`, as this API's errors name neither.
  *
  * @example
  * ```ts
@@ -10,45 +13,46 @@ import { PublicArticlesError } from './public-articles-error';
  *   await articles.retrieve('cnt_123');
  * } catch (error) {
  *   if (error instanceof NotFoundError) return notFoundPage();
+ *   if (error instanceof APIError) console.error(error.status, error.requestId);
  *   throw error;
  * }
  * ```
  */
-export class APIError extends PublicArticlesError {
-  constructor(
-    /** HTTP status of the answer. */
-    readonly status: number,
-    message: string,
-    /** Headers of the answer. */
-    readonly headers: Headers,
-  ) {
-    super(message);
-  }
-}
+export class APIError extends apiErrorClass(PublicArticlesError) {}
 
 /** 400: `limit` (1 to 100) or `offset` (0 or more) is out of range. */
-export class BadRequestError extends APIError {}
+export class BadRequestError extends APIError {
+  declare readonly status: 400;
+}
 
 /** 401: `API key required. Pass via X-Service-Key header.` or `Invalid API key` (unknown or replaced). */
-export class AuthenticationError extends APIError {}
+export class AuthenticationError extends APIError {
+  declare readonly status: 401;
+}
 
 /** 404: `Article not found or not published`. */
-export class NotFoundError extends APIError {}
+export class NotFoundError extends APIError {
+  declare readonly status: 404;
+}
 
 /** 5xx: `Internal server error`. Already retried `maxRetries` times. */
 export class InternalServerError extends APIError {}
 
-/** The error class for an answer's status. */
-export function apiErrorFor(status: number, message: string, headers: Headers): APIError {
-  const ErrorClass =
-    status === 400
-      ? BadRequestError
-      : status === 401
-        ? AuthenticationError
-        : status === 404
-          ? NotFoundError
-          : status >= 500
-            ? InternalServerError
-            : APIError;
-  return new ErrorClass(status, message, headers);
+const errorClasses = {
+  byStatus: { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError },
+  serverError: InternalServerError,
+  other: APIError,
+};
+
+/**
+ * The error for a non-2xx answer with body `{"success": false, "error": "<message>"}` (or anything else).
+ * @internal
+ */
+export function errorFromResponse(status: number, body: unknown, headers: Headers): APIError {
+  const message =
+    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : `The public article API answered with status ${status}.`;
+  const ErrorClass: typeof APIError = apiErrorClassFor(status, errorClasses);
+  return new ErrorClass(status, { message, body }, headers);
 }

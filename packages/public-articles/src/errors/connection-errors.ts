@@ -1,18 +1,26 @@
+import { connectionErrorClass, connectionTimeoutErrorClass } from '@rankquill/client-core';
 import { PublicArticlesError } from './public-articles-error';
 
-/** No answer arrived: the connection failed. Already retried `maxRetries` times. */
-export class APIConnectionError extends PublicArticlesError {
-  constructor(
-    message = 'Could not reach the public article API. Check baseURL and the network.',
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-  }
-}
+/**
+ * The API's name in these errors' messages.
+ * @internal
+ */
+export const SERVICE = 'public article API';
 
-/** No answer arrived within `timeout` milliseconds. */
-export class APIConnectionTimeoutError extends APIConnectionError {
-  constructor(cause?: unknown) {
-    super('The public article API did not answer in time. Raise the `timeout` option if needed.', cause);
-  }
-}
+/**
+ * No answer arrived: the connection failed (DNS, refused, reset), on every attempt. Retried
+ * automatically; the message says how many attempts were made.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await articles.list();
+ * } catch (error) {
+ *   if (error instanceof APIConnectionError) console.error(error.message, error.cause);
+ * }
+ * ```
+ */
+export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {}
+
+/** No answer arrived within `timeout` milliseconds, on every attempt. */
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}

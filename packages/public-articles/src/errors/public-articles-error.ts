@@ -1,7 +1,15 @@
-/** Base class of every error of this package. */
-export class PublicArticlesError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+import { ClientError } from '@rankquill/client-core';
+
+/**
+ * Base class of every error this package throws, so one `instanceof` check catches them all.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await articles.retrieve('cnt_123');
+ * } catch (error) {
+ *   if (error instanceof PublicArticlesError) console.error(error.message);
+ * }
+ * ```
+ */
+export class PublicArticlesError extends ClientError {}

@@ -1,3 +1,4 @@
+import type { ParsedResponse } from '@rankquill/client-core';
 import { parseRateLimit, type RateLimit } from './rate-limit';
 
 /** What `.withResponse()` gives: the parsed data and what came with it. */
@@ -9,12 +10,6 @@ export interface WithResponse<T> {
   requestId: string | undefined;
   /** The account's request budget after this call, when the server reported it. */
   rateLimit: RateLimit | undefined;
-}
-
-/** A parsed answer and the response it came from. */
-export interface ParsedResponse<T> {
-  data: T;
-  response: Response;
 }
 
 /**

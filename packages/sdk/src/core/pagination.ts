@@ -1,5 +1,12 @@
+import {
+  hasNextPage,
+  nextPageParams,
+  type ParsedResponse,
+  walkItems,
+  walkPages,
+} from '@rankquill/client-core';
 import type { ListEnvelope, Pagination } from '@rankquill/contract';
-import { APIPromise, type ParsedResponse } from './api-promise';
+import { APIPromise } from './api-promise';
 
 /**
  * `limit` (1 to 100, default 10) and `offset` (default 0) of every list call. The contract's
@@ -45,32 +52,22 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   /** True when another page follows. */
   hasNextPage(): boolean {
-    // A page with no items cannot move the offset forward; stop rather than loop.
-    return this.pagination.has_more && this.pagination.count > 0;
+    return hasNextPage(this.pagination);
   }
 
   /** Fetches the page after this one, with the same page size. */
   async getNextPage(): Promise<Page<Item>> {
-    if (!this.hasNextPage()) {
-      throw new RangeError('This is the last page; check hasNextPage() before calling getNextPage().');
-    }
-    const { limit, offset, count } = this.pagination;
-    const { data } = await this.fetchPage({ limit, offset: offset + count });
+    const { data } = await this.fetchPage(nextPageParams(this.pagination));
     return new Page(data, this.fetchPage);
   }
 
   /** Yields this page and every page after it. */
-  async *iterPages(): AsyncGenerator<Page<Item>> {
-    let page: Page<Item> = this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
+  iterPages(): AsyncGenerator<Page<Item>> {
+    return walkPages<Page<Item>>(this);
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for await (const page of this.iterPages()) yield* page.data;
+  [Symbol.asyncIterator](): AsyncGenerator<Item> {
+    return walkItems<Page<Item>, Item>(this, (page) => page.data);
   }
 }
 

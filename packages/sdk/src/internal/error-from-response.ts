@@ -1,3 +1,4 @@
+import { apiErrorClassFor } from '@rankquill/client-core';
 import { APIError } from '../core/errors/api-error';
 import {
   AuthenticationError,
@@ -8,12 +9,16 @@ import {
   RateLimitError,
 } from '../core/errors/status-errors';
 
-const errorClassByStatus: Record<number, typeof APIError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  404: NotFoundError,
-  409: ConflictError,
-  429: RateLimitError,
+const errorClasses = {
+  byStatus: {
+    400: BadRequestError,
+    401: AuthenticationError,
+    404: NotFoundError,
+    409: ConflictError,
+    429: RateLimitError,
+  },
+  serverError: InternalServerError,
+  other: APIError,
 };
 
 /** The error class and fields for a non-2xx answer with body `{"error": {...}}` (or anything else). */
@@ -23,7 +28,7 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
       ? (body.error as { type?: unknown; message?: unknown; param?: unknown; request_id?: unknown })
       : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const ErrorClass = errorClassByStatus[status] ?? (status >= 500 ? InternalServerError : APIError);
+  const ErrorClass: typeof APIError = apiErrorClassFor(status, errorClasses);
   return new ErrorClass(
     status,
     {

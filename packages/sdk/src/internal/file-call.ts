@@ -1,6 +1,6 @@
+import type { ApiCall, Transport } from '@rankquill/client-core';
 import { APIPromise } from '../core/api-promise';
 import { ExportFile } from '../core/export-file';
-import type { ApiCall, Transport } from './transport';
 
 /**
  * Sends a call whose answer is a file: the 2xx response comes back unread, wrapped in an

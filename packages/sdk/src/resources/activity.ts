@@ -1,7 +1,7 @@
+import { path } from '@rankquill/client-core';
 import type { ActivityEntry, ActivityType } from '@rankquill/contract';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
-import { path } from '../internal/path';
 import { APIResource } from './api-resource';
 
 export type { ActivityEntry, ActivityType };
@@ -26,6 +26,6 @@ export class Activity extends APIResource {
     params: ActivityListParams = {},
     options?: RequestOptions,
   ): PagePromise<ActivityEntry> {
-    return this.paginate(path`/projects/${projectId}/activity`, params, options);
+    return this.paginate('activity.list', path`/projects/${{ projectId }}/activity`, params, options);
   }
 }

@@ -1,3 +1,5 @@
+import type { Transport } from '@rankquill/client-core';
+import { path } from '@rankquill/client-core';
 import type {
   AiVisibilityCitedDomain,
   AiVisibilityDailyFigures,
@@ -9,8 +11,6 @@ import type { APIPromise } from '../core/api-promise';
 import type { ExportFile } from '../core/export-file';
 import type { RequestOptions } from '../core/request-options';
 import { fileCall } from '../internal/file-call';
-import { path } from '../internal/path';
-import type { Transport } from '../internal/transport';
 import { AiVisibilityPrompts } from './ai-visibility/prompts';
 import { AiVisibilityResponses } from './ai-visibility/responses';
 import { AiVisibilityTopics } from './ai-visibility/topics';
@@ -76,8 +76,9 @@ export class AiVisibility extends APIResource {
     options?: RequestOptions,
   ): APIPromise<AiVisibilityScore> {
     return this.call({
+      operation: 'aiVisibility.retrieve',
       method: 'GET',
-      path: path`/projects/${projectId}/ai-visibility`,
+      path: path`/projects/${{ projectId }}/ai-visibility`,
       query: params,
       options,
     });
@@ -102,8 +103,9 @@ export class AiVisibility extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
     return fileCall(this.transport, {
+      operation: 'aiVisibility.export',
       method: 'GET',
-      path: path`/projects/${projectId}/ai-visibility/export`,
+      path: path`/projects/${{ projectId }}/ai-visibility/export`,
       query: params,
       options,
     });

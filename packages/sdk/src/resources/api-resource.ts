@@ -1,7 +1,8 @@
+import { type ApiCall, type PathTemplate, sleep, type Transport } from '@rankquill/client-core';
 import { APIPromise } from '../core/api-promise';
+import { APIUserAbortError } from '../core/errors/connection-errors';
 import { type PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
-import type { ApiCall, Transport } from '../internal/transport';
 
 /** Base of every resource: the verbs turned into API calls. */
 export abstract class APIResource {
@@ -16,13 +17,20 @@ export abstract class APIResource {
   }
 
   protected paginate<Item>(
-    path: string,
+    operation: string,
+    path: PathTemplate | string,
     params: PageParams & object,
     options: RequestOptions | undefined,
   ): PagePromise<Item> {
     return new PagePromise<Item>(
-      (page) => this.transport.send({ method: 'GET', path, query: { ...params, ...page }, options }),
+      (page) =>
+        this.transport.send({ operation, method: 'GET', path, query: { ...params, ...page }, options }),
       {},
     );
+  }
+
+  /** Waits between polls; the call's `signal` ends the wait with `APIUserAbortError`. */
+  protected pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return sleep(ms, signal, (reason) => new APIUserAbortError({ cause: reason }));
   }
 }

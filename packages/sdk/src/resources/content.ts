@@ -1,3 +1,4 @@
+import { path } from '@rankquill/client-core';
 import type {
   ContentCreateParams,
   ContentCreateResponse,
@@ -16,8 +17,6 @@ import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { fileCall } from '../internal/file-call';
-import { path } from '../internal/path';
-import { sleep } from '../internal/sleep';
 import { APIResource } from './api-resource';
 
 export type {
@@ -67,7 +66,7 @@ export class Content extends APIResource {
     params: ContentCreateParams,
     options?: RequestOptions,
   ): APIPromise<ContentCreateResponse> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/content`, body: params, options });
+    return this.#create('content.create', projectId, params, options);
   }
 
   /**
@@ -80,7 +79,12 @@ export class Content extends APIResource {
    * ```
    */
   retrieve(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
-    return this.call({ method: 'GET', path: path`/projects/${projectId}/content/${contentId}`, options });
+    return this.call({
+      operation: 'content.retrieve',
+      method: 'GET',
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      options,
+    });
   }
 
   /**
@@ -99,8 +103,9 @@ export class Content extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.update',
       method: 'PUT',
-      path: path`/projects/${projectId}/content/${contentId}`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
       body: params,
       options,
     });
@@ -120,7 +125,7 @@ export class Content extends APIResource {
     params: ContentListParams = {},
     options?: RequestOptions,
   ): PagePromise<ContentItem> {
-    return this.paginate(path`/projects/${projectId}/content`, params, options);
+    return this.paginate('content.list', path`/projects/${{ projectId }}/content`, params, options);
   }
 
   /**
@@ -132,7 +137,12 @@ export class Content extends APIResource {
    * ```
    */
   delete(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentDeleteResponse> {
-    return this.call({ method: 'DELETE', path: path`/projects/${projectId}/content/${contentId}`, options });
+    return this.call({
+      operation: 'content.delete',
+      method: 'DELETE',
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      options,
+    });
   }
 
   /**
@@ -146,8 +156,9 @@ export class Content extends APIResource {
    */
   publish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.publish',
       method: 'POST',
-      path: path`/projects/${projectId}/content/${contentId}/publish`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}/publish`,
       options,
     });
   }
@@ -162,8 +173,9 @@ export class Content extends APIResource {
    */
   unpublish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
+      operation: 'content.unpublish',
       method: 'POST',
-      path: path`/projects/${projectId}/content/${contentId}/unpublish`,
+      path: path`/projects/${{ projectId }}/content/${{ contentId }}/unpublish`,
       options,
     });
   }
@@ -188,7 +200,7 @@ export class Content extends APIResource {
     const { pollInterval, waitTimeout = DEFAULT_WAIT_TIMEOUT_MS, ...requestOptions } = options;
     const started = Date.now();
     const deadline = started + waitTimeout;
-    const created = await this.create(projectId, params, requestOptions);
+    const created = await this.#create('content.createAndWait', projectId, params, requestOptions);
     // Both instants come from the server's clock, so their difference holds even when it differs from ours.
     const estimated = Date.parse(created.estimated_completion) - Date.parse(created.created_at);
     let wait = pollInterval ?? Math.max(0, estimated);
@@ -196,7 +208,7 @@ export class Content extends APIResource {
     for (;;) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new WaitTimeoutError(created.id, Date.now() - started);
-      await sleep(Math.min(wait, remaining), options.signal);
+      await this.pause(Math.min(wait, remaining), options.signal);
       const item = await this.retrieve(projectId, created.id, pollOptions);
       if (item.status !== 'generating') return item;
       wait = pollInterval ?? REPOLL_INTERVAL_MS;
@@ -221,9 +233,26 @@ export class Content extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
     return fileCall(this.transport, {
+      operation: 'content.export',
       method: 'GET',
-      path: path`/projects/${projectId}/content/export`,
+      path: path`/projects/${{ projectId }}/content/export`,
       query: params,
+      options,
+    });
+  }
+
+  /** Starts the work on the server; `operation` is the method the caller called, for errors. */
+  #create(
+    operation: string,
+    projectId: string,
+    params: ContentCreateParams,
+    options: RequestOptions | undefined,
+  ): APIPromise<ContentCreateResponse> {
+    return this.call({
+      operation,
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/content`,
+      body: params,
       options,
     });
   }

@@ -1,3 +1,5 @@
+import type { Transport } from '@rankquill/client-core';
+import { path } from '@rankquill/client-core';
 import type {
   BulkExport,
   BulkExportCreateParams,
@@ -12,9 +14,6 @@ import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
 import type { ExportFile } from '../core/export-file';
 import type { RequestOptions } from '../core/request-options';
 import { fileCall } from '../internal/file-call';
-import { path } from '../internal/path';
-import { sleep } from '../internal/sleep';
-import type { Transport } from '../internal/transport';
 import { APIResource } from './api-resource';
 
 export type {
@@ -72,7 +71,7 @@ export class Exports extends APIResource {
     params: BulkExportCreateParams,
     options?: RequestOptions,
   ): APIPromise<BulkExport> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/export`, body: params, options });
+    return this.#create('exports.create', projectId, params, options);
   }
 
   /**
@@ -85,7 +84,12 @@ export class Exports extends APIResource {
    * ```
    */
   retrieve(projectId: string, exportId: string, options?: RequestOptions): APIPromise<BulkExport> {
-    return this.call({ method: 'GET', path: path`/projects/${projectId}/exports/${exportId}`, options });
+    return this.call({
+      operation: 'exports.retrieve',
+      method: 'GET',
+      path: path`/projects/${{ projectId }}/exports/${{ exportId }}`,
+      options,
+    });
   }
 
   /**
@@ -114,12 +118,12 @@ export class Exports extends APIResource {
     } = options;
     const started = Date.now();
     const deadline = started + waitTimeout;
-    let current = await this.create(projectId, params, requestOptions);
+    let current = await this.#create('exports.createAndWait', projectId, params, requestOptions);
     const { idempotencyKey: _, ...pollOptions } = requestOptions;
     while (current.status === 'pending' || current.status === 'processing') {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new WaitTimeoutError(current.id, Date.now() - started, current.status);
-      await sleep(Math.min(pollInterval, remaining), options.signal);
+      await this.pause(Math.min(pollInterval, remaining), options.signal);
       current = await this.retrieve(projectId, current.id, pollOptions);
     }
     return current;
@@ -140,10 +144,27 @@ export class Exports extends APIResource {
   download(exportOrUrl: BulkExport | string, options?: RequestOptions): APIPromise<ExportFile> {
     const url = typeof exportOrUrl === 'string' ? exportOrUrl : readyUrl(exportOrUrl);
     return fileCall(this.transport, {
+      operation: 'exports.download',
       method: 'GET',
       path: '',
       url: absoluteUrl(url, this.baseURL),
       options: { ...options, headers: { ...options?.headers, authorization: null } },
+    });
+  }
+
+  /** Starts the work on the server; `operation` is the method the caller called, for errors. */
+  #create(
+    operation: string,
+    projectId: string,
+    params: BulkExportCreateParams,
+    options: RequestOptions | undefined,
+  ): APIPromise<BulkExport> {
+    return this.call({
+      operation,
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/export`,
+      body: params,
+      options,
     });
   }
 }

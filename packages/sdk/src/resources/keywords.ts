@@ -1,3 +1,4 @@
+import { path } from '@rankquill/client-core';
 import type {
   Keyword,
   KeywordCreateParams,
@@ -11,7 +12,6 @@ import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { fileCall } from '../internal/file-call';
-import { path } from '../internal/path';
 import { APIResource } from './api-resource';
 
 export type {
@@ -47,7 +47,13 @@ export class Keywords extends APIResource {
    * ```
    */
   create(projectId: string, params: KeywordCreateParams, options?: RequestOptions): APIPromise<Keyword> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/keywords`, body: params, options });
+    return this.call({
+      operation: 'keywords.create',
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/keywords`,
+      body: params,
+      options,
+    });
   }
 
   /**
@@ -62,7 +68,7 @@ export class Keywords extends APIResource {
    * ```
    */
   list(projectId: string, params: KeywordListParams = {}, options?: RequestOptions): PagePromise<Keyword> {
-    return this.paginate(path`/projects/${projectId}/keywords`, params, options);
+    return this.paginate('keywords.list', path`/projects/${{ projectId }}/keywords`, params, options);
   }
 
   /**
@@ -80,7 +86,12 @@ export class Keywords extends APIResource {
     params: KeywordOpportunitiesParams = {},
     options?: RequestOptions,
   ): PagePromise<KeywordOpportunity> {
-    return this.paginate(path`/projects/${projectId}/keywords/opportunities`, params, options);
+    return this.paginate(
+      'keywords.opportunities',
+      path`/projects/${{ projectId }}/keywords/opportunities`,
+      params,
+      options,
+    );
   }
 
   /**
@@ -101,7 +112,12 @@ export class Keywords extends APIResource {
     params: KeywordPerformanceParams = {},
     options?: RequestOptions,
   ): PagePromise<KeywordPerformancePoint> {
-    return this.paginate(path`/projects/${projectId}/keywords/${keywordId}/performance`, params, options);
+    return this.paginate(
+      'keywords.performance',
+      path`/projects/${{ projectId }}/keywords/${{ keywordId }}/performance`,
+      params,
+      options,
+    );
   }
 
   /**
@@ -119,8 +135,9 @@ export class Keywords extends APIResource {
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
     return fileCall(this.transport, {
+      operation: 'keywords.export',
       method: 'GET',
-      path: path`/projects/${projectId}/keywords/export`,
+      path: path`/projects/${{ projectId }}/keywords/export`,
       query: params,
       options,
     });

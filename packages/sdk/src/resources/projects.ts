@@ -1,3 +1,4 @@
+import { path } from '@rankquill/client-core';
 import type {
   Deleted,
   Project,
@@ -8,7 +9,6 @@ import type {
 import type { APIPromise } from '../core/api-promise';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
-import { path } from '../internal/path';
 import { APIResource } from './api-resource';
 
 export type { Project, ProjectCreateParams, ProjectUpdateParams, PublicApiKeyRotation };
@@ -28,7 +28,13 @@ export class Projects extends APIResource {
    * ```
    */
   create(params: ProjectCreateParams, options?: RequestOptions): APIPromise<Project> {
-    return this.call({ method: 'POST', path: '/projects', body: params, options });
+    return this.call({
+      operation: 'projects.create',
+      method: 'POST',
+      path: '/projects',
+      body: params,
+      options,
+    });
   }
 
   /**
@@ -41,7 +47,12 @@ export class Projects extends APIResource {
    * ```
    */
   retrieve(projectId: string, options?: RequestOptions): APIPromise<Project> {
-    return this.call({ method: 'GET', path: path`/projects/${projectId}`, options });
+    return this.call({
+      operation: 'projects.retrieve',
+      method: 'GET',
+      path: path`/projects/${{ projectId }}`,
+      options,
+    });
   }
 
   /**
@@ -53,7 +64,13 @@ export class Projects extends APIResource {
    * ```
    */
   update(projectId: string, params: ProjectUpdateParams, options?: RequestOptions): APIPromise<Project> {
-    return this.call({ method: 'PUT', path: path`/projects/${projectId}`, body: params, options });
+    return this.call({
+      operation: 'projects.update',
+      method: 'PUT',
+      path: path`/projects/${{ projectId }}`,
+      body: params,
+      options,
+    });
   }
 
   /**
@@ -67,7 +84,7 @@ export class Projects extends APIResource {
    * ```
    */
   list(params: ProjectListParams = {}, options?: RequestOptions): PagePromise<Project> {
-    return this.paginate('/projects', params, options);
+    return this.paginate('projects.list', '/projects', params, options);
   }
 
   /**
@@ -79,7 +96,12 @@ export class Projects extends APIResource {
    * ```
    */
   delete(projectId: string, options?: RequestOptions): APIPromise<ProjectDeleteResponse> {
-    return this.call({ method: 'DELETE', path: path`/projects/${projectId}`, options });
+    return this.call({
+      operation: 'projects.delete',
+      method: 'DELETE',
+      path: path`/projects/${{ projectId }}`,
+      options,
+    });
   }
 
   /**
@@ -91,6 +113,11 @@ export class Projects extends APIResource {
    * ```
    */
   rotatePublicApiKey(projectId: string, options?: RequestOptions): APIPromise<PublicApiKeyRotation> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/public-api-key/rotate`, options });
+    return this.call({
+      operation: 'projects.rotatePublicApiKey',
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/public-api-key/rotate`,
+      options,
+    });
   }
 }

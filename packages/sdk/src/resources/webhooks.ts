@@ -1,7 +1,7 @@
+import { path } from '@rankquill/client-core';
 import type { WebhookSettingsParams, WebhookTestResult } from '@rankquill/contract';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/request-options';
-import { path } from '../internal/path';
 import { APIResource } from './api-resource';
 
 export type { WebhookSettingsParams, WebhookTestResult };
@@ -23,6 +23,11 @@ export class Webhooks extends APIResource {
    * ```
    */
   test(projectId: string, options?: RequestOptions): APIPromise<WebhookTestResult> {
-    return this.call({ method: 'POST', path: path`/projects/${projectId}/webhook/test`, options });
+    return this.call({
+      operation: 'webhooks.test',
+      method: 'POST',
+      path: path`/projects/${{ projectId }}/webhook/test`,
+      options,
+    });
   }
 }

@@ -1,22 +1,13 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, Rankquill } from '../../src/index';
 import { errorOf } from '../support/error-of';
-import { json, startScriptedServer } from '../support/scripted-server';
+import { json, startScriptedServer, unusedPort } from '../support/scripted-server';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
   close = undefined;
 });
-
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('connection errors, timeouts and aborts', () => {
   it('throws APIConnectionError when nothing listens, after retrying', async () => {
@@ -60,13 +51,14 @@ describe('connection errors, timeouts and aborts', () => {
   });
 
   it('throws APIUserAbortError when the signal aborts during the request', async () => {
+    const controller = new AbortController();
+    // Aborted once the server holds the request, however long it took to arrive.
     const server = await startScriptedServer((_, __, res) => {
+      controller.abort();
       setTimeout(() => json(res, 200, {}), 1_000);
     });
     close = server.close;
     const client = new Rankquill({ apiKey: 'k', baseURL: server.baseURL });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
     const error = await client.projects.list({}, { signal: controller.signal }).catch(errorOf);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(server.seen).toHaveLength(1);

@@ -116,13 +116,15 @@ describeEachTarget('content', (target) => {
         return fetch(input, init);
       },
     });
-    // 300 words: 20 s + 15 s estimated; a 50 ms wait timeout must stop before the first poll.
+    // 300 words: 20 s + 15 s estimated; a 1 s wait timeout must stop before the first poll. (The
+    // timeout is long enough for the create call to finish within it on a loaded machine.)
     const error = await client.content
-      .createAndWait(target().demo.project_id, { keyword: 'siphon', length: 300 }, { waitTimeout: 50 })
+      .createAndWait(target().demo.project_id, { keyword: 'siphon', length: 300 }, { waitTimeout: 1_000 })
       .catch(errorOf);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect(error.id).toMatch(/^cnt_/);
     expect(seen.length).toBe(2); // the create call and one poll at the deadline
+    expect((seen[1] ?? 0) - (seen[0] ?? 0)).toBeGreaterThanOrEqual(900);
   });
 
   it('createAndWait stops when its signal aborts', async () => {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 
 /** What the scripted server saw of one request. */
 export interface SeenRequest {
@@ -66,4 +66,13 @@ export function apiError(
   headers: Record<string, string> = {},
 ) {
   json(res, status, { error: { type, message: `scripted ${status}`, request_id: 'req_scripted' } }, headers);
+}
+
+/** A loopback port nothing listens on (it was free a moment ago), for a refused connection. */
+export async function unusedPort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -1,31 +1,33 @@
+import {
+  connectionErrorClass,
+  connectionTimeoutErrorClass,
+  userAbortErrorClass,
+} from '@rankquill/client-core';
 import { RankquillError } from './rankquill-error';
 
-/** No answer arrived: the connection failed (DNS, refused, reset). Retried automatically. */
-export class APIConnectionError extends RankquillError {
-  constructor(options: { message?: string; cause?: unknown } = {}) {
-    super(
-      options.message ??
-        'Could not reach the Rankquill API. Check baseURL and your network; the request was retried before giving up.',
-      { cause: options.cause },
-    );
-  }
-}
+/**
+ * The API's name in these errors' messages.
+ * @internal
+ */
+export const SERVICE = 'Rankquill API';
+
+/**
+ * No answer arrived: the connection failed (DNS, refused, reset), on every attempt. Retried
+ * automatically; the message says how many attempts were made.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof APIConnectionError) console.error(error.message, error.cause);
+ * }
+ * ```
+ */
+export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends APIConnectionError {
-  constructor(options: { message?: string; cause?: unknown } = {}) {
-    super({
-      message:
-        options.message ??
-        'The request timed out. Raise the `timeout` option (per client or per call) if the call needs longer.',
-      cause: options.cause,
-    });
-  }
-}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
 
 /** The caller aborted the request through its `signal`. */
-export class APIUserAbortError extends RankquillError {
-  constructor(options: { cause?: unknown } = {}) {
-    super('The request was aborted by its AbortSignal.', options);
-  }
-}
+export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}

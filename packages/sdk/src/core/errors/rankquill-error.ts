@@ -1,3 +1,5 @@
+import { ClientError } from '@rankquill/client-core';
+
 /**
  * Base class of every error this SDK throws, so one `instanceof` check catches them all.
  *
@@ -10,9 +12,4 @@
  * }
  * ```
  */
-export class RankquillError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+export class RankquillError extends ClientError {}

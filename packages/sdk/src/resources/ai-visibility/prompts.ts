@@ -1,8 +1,8 @@
+import { path } from '@rankquill/client-core';
 import type { AiVisibilityPrompt, AiVisibilityPromptCreateParams } from '@rankquill/contract';
 import type { APIPromise } from '../../core/api-promise';
 import type { PageParams, PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request-options';
-import { path } from '../../internal/path';
 import { APIResource } from '../api-resource';
 
 export type { AiVisibilityPrompt, AiVisibilityPromptCreateParams };
@@ -30,8 +30,9 @@ export class AiVisibilityPrompts extends APIResource {
     options?: RequestOptions,
   ): APIPromise<AiVisibilityPrompt> {
     return this.call({
+      operation: 'aiVisibility.prompts.create',
       method: 'POST',
-      path: path`/projects/${projectId}/ai-visibility/prompts`,
+      path: path`/projects/${{ projectId }}/ai-visibility/prompts`,
       body: params,
       options,
     });
@@ -53,6 +54,11 @@ export class AiVisibilityPrompts extends APIResource {
     params: AiVisibilityPromptListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityPrompt> {
-    return this.paginate(path`/projects/${projectId}/ai-visibility/prompts`, params, options);
+    return this.paginate(
+      'aiVisibility.prompts.list',
+      path`/projects/${{ projectId }}/ai-visibility/prompts`,
+      params,
+      options,
+    );
   }
 }

@@ -1,7 +1,7 @@
+import { path } from '@rankquill/client-core';
 import type { AiPlatform, AiVisibilityMention, AiVisibilityResponse } from '@rankquill/contract';
 import type { PageParams, PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request-options';
-import { path } from '../../internal/path';
 import { APIResource } from '../api-resource';
 
 export type { AiPlatform, AiVisibilityMention, AiVisibilityResponse };
@@ -37,6 +37,11 @@ export class AiVisibilityResponses extends APIResource {
     params: AiVisibilityResponseListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityResponse> {
-    return this.paginate(path`/projects/${projectId}/ai-visibility/responses`, params, options);
+    return this.paginate(
+      'aiVisibility.responses.list',
+      path`/projects/${{ projectId }}/ai-visibility/responses`,
+      params,
+      options,
+    );
   }
 }

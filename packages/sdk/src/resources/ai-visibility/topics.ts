@@ -1,8 +1,8 @@
+import { path } from '@rankquill/client-core';
 import type { AiVisibilityTopic, AiVisibilityTopicCreateParams } from '@rankquill/contract';
 import type { APIPromise } from '../../core/api-promise';
 import type { PageParams, PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request-options';
-import { path } from '../../internal/path';
 import { APIResource } from '../api-resource';
 
 export type { AiVisibilityTopic, AiVisibilityTopicCreateParams };
@@ -26,8 +26,9 @@ export class AiVisibilityTopics extends APIResource {
     options?: RequestOptions,
   ): APIPromise<AiVisibilityTopic> {
     return this.call({
+      operation: 'aiVisibility.topics.create',
       method: 'POST',
-      path: path`/projects/${projectId}/ai-visibility/topics`,
+      path: path`/projects/${{ projectId }}/ai-visibility/topics`,
       body: params,
       options,
     });
@@ -49,6 +50,11 @@ export class AiVisibilityTopics extends APIResource {
     params: AiVisibilityTopicListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityTopic> {
-    return this.paginate(path`/projects/${projectId}/ai-visibility/topics`, params, options);
+    return this.paginate(
+      'aiVisibility.topics.list',
+      path`/projects/${{ projectId }}/ai-visibility/topics`,
+      params,
+      options,
+    );
   }
 }

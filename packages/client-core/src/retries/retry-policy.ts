@@ -1,6 +1,6 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 
-/** Longest wait the SDK accepts from `Retry-After` or `X-RateLimit-Reset` before a retry. */
+/** Longest wait a client accepts from `Retry-After` or `X-RateLimit-Reset` before a retry. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 // Unix seconds before this are read as a number of seconds to wait, as ky does.
@@ -12,7 +12,7 @@ const EARLIEST_RESET_TIMESTAMP_MS = Date.UTC(2024, 0, 1);
  * 5xx, for every method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait
  * doubles from 0.5 s up to 8 s with up to 25% jitter; on 429 and 503 the server's `Retry-After`
  * (or `X-RateLimit-Reset`) decides instead; when `Retry-After` asks for more than a minute the
- * SDK does not wait but throws at once, so the caller decides (see `RateLimitError.retryAfter`).
+ * client does not wait but throws at once, so the caller decides (see `RateLimitError.retryAfter`).
  */
 export function retryDelay(error: unknown, retryNumber: number): number | undefined {
   if (isTimeoutError(error) || isNetworkError(error)) return backoff(retryNumber);

@@ -1,0 +1,32 @@
+// The machinery both TypeScript clients share. Each client bundles this package at build time
+// (tsup `noExternal`), so it is never published and never a runtime dependency.
+export {
+  type ClientDescription,
+  type ClientSettings,
+  type CommonClientOptions,
+  readClientOptions,
+} from './client-options';
+export { type APIErrorDetails, apiErrorClass, apiErrorClassFor } from './errors/api-error';
+export { ClientError } from './errors/client-error';
+export type { ClientErrorClass } from './errors/client-error-class';
+export {
+  type ConnectionErrorOptions,
+  connectionErrorClass,
+  connectionTimeoutErrorClass,
+  userAbortErrorClass,
+} from './errors/connection-errors';
+export { hasNextPage, nextPageParams, type WalkablePage, walkItems, walkPages } from './pages/page-walk';
+export { idProblem, type PathTemplate, path } from './path';
+export { readEnv } from './read-env';
+export { sleep } from './retries/sleep';
+export type { HeaderValues } from './transport/headers';
+export {
+  type ApiCall,
+  type CallOptions,
+  type ClientErrors,
+  type HttpMethod,
+  type ParsedResponse,
+  Transport,
+  type TransportLogger,
+  type TransportSettings,
+} from './transport/transport';

@@ -1,0 +1,231 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
+import type { ClientErrorClass } from '../errors/client-error-class';
+import type { ConnectionErrorOptions } from '../errors/connection-errors';
+import { type PathTemplate, resolvePath } from '../path';
+import { retryDelay } from '../retries/retry-policy';
+import { sleep } from '../retries/sleep';
+import { Secrets } from '../secrets';
+import { canFetchDirectly, fetchDirectly } from './direct-fetch';
+import { definedHeaders, type HeaderValues, lowerCaseKeys } from './headers';
+import { newIdempotencyKey } from './idempotency-key';
+import { queryString } from './query-string';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Options of one call; each overrides the client's setting for that call only. */
+export interface CallOptions {
+  timeout?: number | undefined;
+  maxRetries?: number | undefined;
+  headers?: HeaderValues | undefined;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** A parsed answer and the response it came from. */
+export interface ParsedResponse<T> {
+  data: T;
+  response: Response;
+}
+
+/** The error classes of one client: everything its transport throws is one of them. */
+export interface ClientErrors {
+  /** The client's base class, for an answer that is not JSON and an argument that is not an id. */
+  Base: ClientErrorClass;
+  Connection: new (options?: ConnectionErrorOptions) => Error;
+  Timeout: new (options?: ConnectionErrorOptions) => Error;
+  /** Thrown when the call's `signal` aborts; a client that takes no signal leaves it out. */
+  UserAbort?: (new (options?: { cause?: unknown }) => Error) | undefined;
+  /** The error of a non-2xx answer, from its status, parsed body (secrets redacted) and headers. */
+  fromResponse(status: number, body: unknown, headers: Headers): Error;
+}
+
+/** Where the transport reports retries (`info`) and failed calls (`warn`). */
+export interface TransportLogger {
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+}
+
+export interface TransportSettings {
+  /** The API's name in messages and log lines, such as `Rankquill API`; its error classes take the same. */
+  service: string;
+  /** The API's address without a trailing slash, such as `https://host/v1`. */
+  baseURL: string;
+  /**
+   * Headers that carry the key, sent with every call. Their values never appear in an error, its
+   * cause, a log line, or an inspection of the transport.
+   */
+  credentials: Record<string, string>;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof fetch | undefined;
+  logger: TransportLogger | undefined;
+  defaultHeaders: HeaderValues;
+  errors: ClientErrors;
+}
+
+export interface ApiCall {
+  /** The client method, such as `content.delete`, that errors about its arguments name. */
+  operation: string;
+  method: HttpMethod;
+  /** Path under the base URL, starting with `/`; ids in a template are checked and encoded. */
+  path: PathTemplate | string;
+  query?: object | undefined;
+  body?: unknown;
+  options?: CallOptions | undefined;
+  /**
+   * An absolute URL to call instead of the base URL and `path` (a signed export download URL).
+   * Its query is a secret like the key.
+   */
+  url?: string | undefined;
+  /** Answer the 2xx response unread, for a file to stream; `data` is then undefined. */
+  raw?: boolean | undefined;
+}
+
+/**
+ * Sends API calls over ky: headers, JSON, Idempotency-Key, timeouts, and retries in its own loop
+ * (`retryDelay`), and turns every failure into one of the client's error classes, with no secret
+ * in it.
+ */
+export class Transport {
+  // Private fields: inspecting a client (console.log(client)) must not print its key.
+  readonly #settings: TransportSettings;
+  readonly #secrets: Secrets;
+  readonly #baseHeaders: HeaderValues;
+  /** The headers of a call with no body, no POST and no per-call headers, built once. */
+  readonly #plainHeaders: Readonly<Record<string, string>>;
+
+  constructor(settings: TransportSettings) {
+    this.#settings = settings;
+    this.#secrets = new Secrets(Object.values(settings.credentials).flatMap(withoutScheme));
+    this.#baseHeaders = {
+      accept: 'application/json',
+      ...lowerCaseKeys(settings.credentials),
+      ...lowerCaseKeys(settings.defaultHeaders),
+    };
+    // ky copies the headers it is given, so one frozen object serves every such call.
+    this.#plainHeaders = Object.freeze(definedHeaders(this.#baseHeaders));
+  }
+
+  async send<T>(call: ApiCall): Promise<ParsedResponse<T>> {
+    const { method, body, options = {}, raw } = call;
+    const settings = this.#settings;
+    const { errors, logger } = settings;
+    const path =
+      typeof call.path === 'string' ? call.path : resolvePath(call.path, call.operation, errors.Base);
+    const url = (call.url ?? settings.baseURL + path) + queryString(call.query);
+    const secrets = call.url
+      ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
+      : this.#secrets;
+    const signal = options.signal;
+    // ky's own retry stays off (`retry: 0`): it would clone every request in advance and merge
+    // the retry options on every call. The loop below retries instead.
+    const request: Options = {
+      method,
+      headers: this.#headersOf(method, body, options),
+      timeout: options.timeout ?? settings.timeout,
+      retry: 0,
+    };
+    if (body !== undefined) request.body = JSON.stringify(body);
+    if (signal) request.signal = signal;
+    if (settings.fetch) request.fetch = settings.fetch;
+    const maxRetries = options.maxRetries ?? settings.maxRetries;
+    const direct = canFetchDirectly(request);
+    let attempts = 0;
+    try {
+      for (;;) {
+        attempts++;
+        try {
+          const response = direct ? await fetchDirectly(url, request) : await ky(url, request);
+          if (raw) return { data: undefined as T, response };
+          const text = await response.text();
+          return { data: this.#parseJson(text, response, secrets) as T, response };
+        } catch (error) {
+          const wait = attempts <= maxRetries && !signal?.aborted ? retryDelay(error, attempts) : undefined;
+          if (wait === undefined) throw error;
+          logger?.info(`Retrying ${settings.service} request`, {
+            operation: call.operation,
+            method,
+            url: secrets.redact(url),
+            retryCount: attempts,
+            reason: isHTTPError(error) ? `status ${error.response.status}` : (error as Error).name,
+          });
+          await sleep(wait, signal, (reason) => this.#abortError(reason));
+        }
+      }
+    } catch (error) {
+      const clientError = this.#clientError(error, signal, attempts, secrets);
+      logger?.warn(`${settings.service} request failed`, {
+        operation: call.operation,
+        method,
+        url: secrets.redact(url),
+        error: clientError.name,
+        message: clientError.message,
+      });
+      throw clientError;
+    }
+  }
+
+  #headersOf(method: HttpMethod, body: unknown, options: CallOptions): Record<string, string> {
+    if (body === undefined && method !== 'POST' && !options.headers) return this.#plainHeaders;
+    const headers: HeaderValues = { ...this.#baseHeaders };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method === 'POST') headers['idempotency-key'] = newIdempotencyKey();
+    if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers));
+    if (method === 'POST' && options.idempotencyKey !== undefined) {
+      headers['idempotency-key'] = options.idempotencyKey;
+    }
+    return definedHeaders(headers);
+  }
+
+  /**
+   * The client's error for a failed call. ky's errors are never passed on as a cause: they hold
+   * the `Request`, whose headers carry the key; a redacted copy of what is underneath is.
+   */
+  #clientError(error: unknown, signal: AbortSignal | undefined, attempts: number, secrets: Secrets): Error {
+    const { errors, service } = this.#settings;
+    if (error instanceof errors.Base) return error;
+    if (signal?.aborted) return this.#abortError(signal.reason);
+    if (isHTTPError(error)) {
+      return errors.fromResponse(
+        error.response.status,
+        secrets.redactBody(error.data),
+        error.response.headers,
+      );
+    }
+    const cause = secrets.safeCause(error);
+    if (isTimeoutError(error)) return new errors.Timeout({ attempts, cause });
+    if (isNetworkError(error)) return new errors.Connection({ attempts, cause });
+    // Runtimes word their connection failures differently; an unrecognized one is still a failed connection.
+    const detail = error instanceof Error ? error.message : String(error);
+    return new errors.Connection({
+      attempts,
+      message: `The request to the ${service} failed before an answer arrived: ${secrets.redact(detail)}`,
+      cause,
+    });
+  }
+
+  #abortError(reason: unknown): Error {
+    const { UserAbort, Base } = this.#settings.errors;
+    return UserAbort
+      ? new UserAbort({ cause: reason })
+      : new Base('The request was aborted.', { cause: reason });
+  }
+
+  #parseJson(text: string, response: Response, secrets: Secrets): unknown {
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new this.#settings.errors.Base(
+        `The ${this.#settings.service} answered ${response.status} with a body that is not JSON (request id ${response.headers.get('x-request-id') ?? 'unknown'}); check that baseURL points at it.`,
+        { cause: secrets.safeCause(error) },
+      );
+    }
+  }
+}
+
+/** A credential and, for `Bearer <key>`, the key alone: a server may echo either. */
+function withoutScheme(credential: string): string[] {
+  const token = /^\S+ (\S+)$/.exec(credential)?.[1];
+  return token ? [credential, token] : [credential];
+}
