@@ -155,8 +155,9 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     if (method === 'POST' && !(await formTokenMatches(form.get(CSRF_FIELD), session.csrfToken))) {
       return refused('the form has no valid token of this session');
     }
-    const flash = method === 'POST' ? undefined : session.flash;
-    if (method !== 'POST') session.flash = undefined;
+    // A message is shown once, by the GET that follows the form (not by a HEAD).
+    const flash = method === 'GET' ? session.flash : undefined;
+    if (method === 'GET') session.flash = undefined;
     shown.flash = flash;
     const call: PageCall = {
       engine,
