@@ -1,0 +1,55 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Internal;
+
+use Rankquill\Exception\ApiException;
+use Rankquill\Exception\AuthenticationException;
+use Rankquill\Exception\BadRequestException;
+use Rankquill\Exception\ConflictException;
+use Rankquill\Exception\InternalServerException;
+use Rankquill\Exception\NotFoundException;
+use Rankquill\Exception\RateLimitException;
+
+/**
+ * @internal The exception for a non-2xx answer.
+ */
+final class ErrorFactory
+{
+    private const CLASS_BY_STATUS = [
+        400 => BadRequestException::class,
+        401 => AuthenticationException::class,
+        404 => NotFoundException::class,
+        409 => ConflictException::class,
+        429 => RateLimitException::class,
+    ];
+
+    /**
+     * Reads the main API's `{"error": {"type", "message", "param", "request_id"}}` and the
+     * public article API's `{"success": false, "error": "<message>"}`; any other body is quoted.
+     */
+    public static function fromResponse(HttpResponse $response, string $apiName): ApiException
+    {
+        $status = $response->status;
+        $body = $response->body === '' ? null : json_decode($response->body, true);
+        $details = \is_array($body) && \is_array($body['error'] ?? null) ? $body['error'] : [];
+        $text = static fn (mixed $value): ?string => \is_string($value) ? $value : null;
+        $message = $text($details['message'] ?? null)
+            ?? (\is_array($body) ? $text($body['error'] ?? null) : null)
+            ?? ($response->body !== ''
+                ? sprintf('%s answered %d: %s', ucfirst($apiName), $status, mb_strcut($response->body, 0, 500, 'UTF-8'))
+                : sprintf('%s answered with status %d and no error message.', ucfirst($apiName), $status));
+        $class = self::CLASS_BY_STATUS[$status]
+            ?? ($status >= 500 ? InternalServerException::class : ApiException::class);
+        return new $class(
+            $message,
+            $status,
+            $text($details['type'] ?? null),
+            $text($details['param'] ?? null),
+            $text($details['request_id'] ?? null) ?? $response->header('x-request-id'),
+            $response->headers(),
+            $body ?? ($response->body === '' ? null : $response->body),
+        );
+    }
+}

@@ -1,0 +1,58 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Internal;
+
+/**
+ * @internal One HTTP answer: status, headers, and the body (empty when it went to a file
+ * sink). Headers arrive as their raw block and are parsed on first use: most successful calls
+ * never read them.
+ */
+final class HttpResponse
+{
+    /** @var array<string, string>|null */
+    private ?array $parsedHeaders;
+
+    /**
+     * @param array<string, string>|string $headers lower-case name => value, or the raw header
+     *     block(s) as received (after a `100 Continue`, the last block counts)
+     */
+    public function __construct(
+        public readonly int $status,
+        private readonly array|string $headers,
+        public readonly string $body,
+    ) {
+        $this->parsedHeaders = \is_array($headers) ? $headers : null;
+    }
+
+    /** @return array<string, string> lower-case names; a repeated header's values joined with ", " */
+    public function headers(): array
+    {
+        return $this->parsedHeaders ??= self::parse((string) $this->headers);
+    }
+
+    /** One header by its lower-case name. */
+    public function header(string $name): ?string
+    {
+        return $this->headers()[$name] ?? null;
+    }
+
+    /** @return array<string, string> */
+    private static function parse(string $raw): array
+    {
+        $blocks = preg_split("/\r?\n\r?\n/", trim($raw)) ?: [];
+        $lines = explode("\n", (string) end($blocks));
+        $headers = [];
+        foreach ($lines as $line) {
+            $colon = strpos($line, ':');
+            if ($colon === false) {
+                continue;
+            }
+            $name = strtolower(substr($line, 0, $colon));
+            $value = trim(substr($line, $colon + 1));
+            $headers[$name] = isset($headers[$name]) ? "{$headers[$name]}, {$value}" : $value;
+        }
+        return $headers;
+    }
+}

@@ -1,0 +1,65 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Webhooks;
+
+/**
+ * The answer a receiver gives a delivery (spec 6): `200 {"success": true, "url": "..."}`, or
+ * `400`/`401`/`500 {"error": "..."}` so the service retries what failed on your side.
+ *
+ * @example
+ * $result = $receiver->handle(getallheaders(), file_get_contents('php://input'));
+ * http_response_code($result->status);
+ * header('Content-Type: application/json');
+ * echo $result->json();
+ */
+final class WebhookResult
+{
+    /**
+     * @internal The receiver builds these; there is no need to construct one.
+     *
+     * @param array{success?: bool, url?: string, error?: string} $body
+     */
+    public function __construct(
+        /** HTTP status to answer. */
+        public readonly int $status,
+        /** The JSON body to answer. */
+        public readonly array $body,
+        /** The event of the delivery, when it could be told. */
+        public readonly ?string $event = null,
+    ) {
+    }
+
+    /**
+     * The body as JSON.
+     *
+     * @example
+     * echo $result->json(); // {"success":true,"url":"/en/resources/blog/cold-brew-ratio"}
+     */
+    public function json(): string
+    {
+        return json_encode($this->body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+    }
+
+    /**
+     * Sends the answer of the current PHP request: status, JSON content type and body.
+     *
+     * @example
+     * $receiver->handle($headers, $body)->send();
+     *
+     * @param array<string, string> $headers more headers to send, such as `Allow`
+     */
+    public function send(array $headers = []): void
+    {
+        if (!headers_sent()) {
+            http_response_code($this->status);
+            header('Content-Type: application/json; charset=utf-8');
+            header('Cache-Control: no-store');
+            foreach ($headers as $name => $value) {
+                header("{$name}: {$value}");
+            }
+        }
+        echo $this->json();
+    }
+}

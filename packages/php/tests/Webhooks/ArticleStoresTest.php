@@ -1,0 +1,81 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Tests\Webhooks;
+
+use PHPUnit\Framework\TestCase;
+use Rankquill\Exception\InvalidArgumentException;
+use Rankquill\Webhooks\ArticleStore;
+use Rankquill\Webhooks\MemoryArticleStore;
+use Rankquill\Webhooks\PdoSqliteArticleStore;
+use Rankquill\Webhooks\StoredArticle;
+
+final class ArticleStoresTest extends TestCase
+{
+    private static function article(string $slug, string $receivedAt, string $title = 'Title'): StoredArticle
+    {
+        return StoredArticle::fromArray([
+            'title' => $title, 'slug' => $slug, 'content' => '<p>Body</p>', 'excerpt' => '', 'meta_title' => $title,
+            'meta_description' => '', 'keywords' => [
+                'cold brew',
+                'café',
+            ], 'canonical_url' => '', 'featured_image' => '',
+            'author' => 'Rankquill', 'language' => 'fr', 'url' => "/fr/resources/blog/{$slug}",
+            'received_at' => $receivedAt,
+        ]);
+    }
+
+    /** @return array<string, array{\Closure(): ArticleStore}> */
+    public function stores(): array
+    {
+        return [
+            'memory' => [fn (): ArticleStore => new MemoryArticleStore()],
+            'pdo sqlite in memory' => [fn (): ArticleStore => new PdoSqliteArticleStore(
+                new \PDO('sqlite::memory:'),
+                'blog_articles',
+            )],
+        ];
+    }
+
+    /**
+     * @dataProvider stores
+     * @param \Closure(): ArticleStore $make
+     */
+    public function testUpsertsBySlugListsNewestFirstAndRemoves(\Closure $make): void
+    {
+        $store = $make();
+        $store->upsert(self::article('a', '2026-01-01T00:00:01.000Z'));
+        $store->upsert(self::article('b', '2026-01-01T00:00:02.000Z'));
+        $store->upsert(self::article('a', '2026-01-01T00:00:03.000Z', 'Title, edited'));
+        $this->assertSame(['a', 'b'], array_map(fn (StoredArticle $article) => $article->slug, $store->list()));
+        $this->assertSame(
+            self::article('a', '2026-01-01T00:00:03.000Z', 'Title, edited')->toArray(),
+            $store->get('a')?->toArray(),
+        );
+        $this->assertNull($store->get('missing'));
+        $this->assertTrue($store->remove('a'));
+        $this->assertFalse($store->remove('a'));
+        $this->assertSame(['b'], array_map(fn (StoredArticle $article) => $article->slug, $store->list()));
+    }
+
+    public function testTheSqliteFileKeepsArticlesForTheNextRequest(): void
+    {
+        $path = sys_get_temp_dir() . '/rankquill-articles-' . bin2hex(random_bytes(4)) . '.db';
+        try {
+            (new PdoSqliteArticleStore($path))->upsert(self::article('kept', '2026-01-01T00:00:00.000Z'));
+            $this->assertSame('Title', (new PdoSqliteArticleStore($path))->get('kept')?->title);
+            $rows = (new \PDO("sqlite:{$path}"))->query('SELECT slug, keywords FROM rankquill_articles');
+            $row = $rows->fetch(\PDO::FETCH_ASSOC);
+            $this->assertSame(['slug' => 'kept', 'keywords' => '["cold brew","café"]'], $row);
+        } finally {
+            @unlink($path);
+        }
+    }
+
+    public function testRefusesATableNameThatIsNotAnIdentifier(): void
+    {
+        $this->expectException(InvalidArgumentException::class);
+        new PdoSqliteArticleStore(new \PDO('sqlite::memory:'), 'articles; DROP TABLE x');
+    }
+}
