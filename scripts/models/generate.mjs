@@ -1,7 +1,8 @@
 // Writes (--write) or checks (default) the models each language client generates from
 // packages/contract/openapi.json. Every emitter in ./emitters/<language>.mjs exports
 // `emit(model)`, which answers the files it owns as { path relative to the repo: text }, and
-// `owns`, the folder whose every file it writes (a stale file left there fails the check).
+// `owns`, the folder (or list of folders) whose every file it writes (a stale file left there
+// fails the check).
 //   node scripts/models/generate.mjs [--write] [language ...]
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -23,17 +24,21 @@ let stale = 0;
 for (const language of languages) {
   const emitter = await import(join(emitterDir, `${language}.mjs`));
   const files = emitter.emit(model);
-  const owned = join(root, emitter.owns);
+  const owned = [emitter.owns].flat().map((folder) => join(root, folder));
   if (write) {
-    rmSync(owned, { recursive: true, force: true });
+    for (const folder of owned) rmSync(folder, { recursive: true, force: true });
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
     }
-    console.log(`wrote ${Object.keys(files).length} ${language} model files under ${emitter.owns}`);
+    console.log(
+      `wrote ${Object.keys(files).length} ${language} model files under ${[emitter.owns].flat().join(', ')}`,
+    );
     continue;
   }
-  const present = existsSync(owned) ? listFiles(owned).map((file) => relative(root, file)) : [];
+  const present = owned.flatMap((folder) =>
+    existsSync(folder) ? listFiles(folder).map((file) => relative(root, file)) : [],
+  );
   const problems = [
     ...Object.entries(files)
       .filter(

@@ -13,14 +13,16 @@ import type { Store } from '../../src/store/store';
 /** A store that counts the pages of content read and can be told to fail the next one. */
 function instrumentedStore() {
   const inner = createMemoryStore(engineSchema);
-  const state = { contentPages: 0, failNextPage: false };
+  // `failFromPage`: the first content page (1-based) that fails, set before the request so the
+  // failure lands after the first bytes whatever the machine's speed.
+  const state = { contentPages: 0, failFromPage: Number.POSITIVE_INFINITY };
   const store: Store = new Proxy(inner, {
     get(target, name, receiver) {
       if (name !== 'find') return Reflect.get(target, name, receiver);
       return async (table: string, query: unknown) => {
         if (table === 'content') {
           state.contentPages++;
-          if (state.failNextPage) throw new Error('disk on fire');
+          if (state.contentPages >= state.failFromPage) throw new Error('disk on fire');
         }
         return target.find(table, query as never);
       };
@@ -122,9 +124,9 @@ describe('streamed exports over HTTP', () => {
 
   it('aborts the connection when the export fails midway, so a short file is never taken for a whole one', async () => {
     const { url, headers, state, errors } = await startWithArticles(EXPORT_PAGE_SIZE + 1);
+    state.failFromPage = 2;
     const response = await fetch(url, { headers });
     expect(response.status).toBe(200);
-    state.failNextPage = true;
     await expect(response.text()).rejects.toThrow();
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toContain('disk on fire');

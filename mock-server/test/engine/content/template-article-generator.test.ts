@@ -256,13 +256,15 @@ describe('TemplateArticleGenerator', () => {
   });
 
   it('generates 10,000 articles of 300 words well under 5 seconds', async () => {
-    const started = performance.now();
+    // CPU time of this process, not wall time: other processes on a busy machine do not count.
+    const started = process.cpuUsage();
     for (let i = 0; i < 10_000; i++) {
       const type = CONTENT_TYPES[i % CONTENT_TYPES.length] as string;
       await generator.generate(request({ type, length: 300 }), new Random(`perf-${i}`));
     }
-    const elapsed = performance.now() - started;
-    console.info(`generated 10,000 articles of 300 words in ${Math.round(elapsed)} ms`);
+    const used = process.cpuUsage(started);
+    const elapsed = (used.user + used.system) / 1000;
+    console.info(`generated 10,000 articles of 300 words in ${Math.round(elapsed)} ms of CPU time`);
     expect(elapsed).toBeLessThan(5000);
   });
 });

@@ -1,0 +1,111 @@
+# frozen_string_literal: true
+
+module Rankquill
+  # Base of every error the gem raises. No error, message or `inspect` holds an API key.
+  #
+  # @example
+  #   begin
+  #     client.projects.retrieve("proj_missing")
+  #   rescue Rankquill::Error => e
+  #     warn e.message
+  #   end
+  class Error < StandardError; end
+
+  # The API answered with a non-2xx status.
+  #
+  # @example
+  #   rescue Rankquill::APIError => e
+  #     warn "#{e.status} #{e.type}: #{e.message} (param #{e.param}, request #{e.request_id})"
+  class APIError < Error
+    # @return [Integer] the HTTP status
+    attr_reader :status
+    # @return [String, nil] the error's stable type, such as "invalid_request_error"
+    attr_reader :type
+    # @return [String, nil] the request field at fault, such as "keyword"
+    attr_reader :param
+    # @return [String, nil] the X-Request-Id of the answer; quote it to support
+    attr_reader :request_id
+    # @return [Hash{String => String}] the answer's headers, names in lower case
+    attr_reader :headers
+    # @return [Object, nil] the parsed body (a Hash) or its text
+    attr_reader :body
+
+    def initialize(message, status:, type: nil, param: nil, request_id: nil, headers: {}, body: nil)
+      super(message)
+      @status = status
+      @type = type
+      @param = param
+      @request_id = request_id
+      @headers = headers
+      @body = body
+    end
+
+    def inspect
+      "#<#{self.class.name} status=#{status} type=#{type.inspect} param=#{param.inspect} " \
+        "request_id=#{request_id.inspect} message=#{message.inspect}>"
+    end
+  end
+
+  # 400: the request was malformed or a field was invalid (`param` names it).
+  class BadRequestError < APIError; end
+  # 401: the key is missing, unknown or replaced.
+  class AuthenticationError < APIError; end
+  # 404: no such resource, or one of another account.
+  class NotFoundError < APIError; end
+  # 409: the resource's state does not allow this, or an Idempotency-Key was reused with another body.
+  class ConflictError < APIError; end
+
+  # 429: the plan's hourly rate limit is spent.
+  #
+  # @example
+  #   rescue Rankquill::RateLimitError => e
+  #     sleep e.retry_after if e.retry_after
+  class RateLimitError < APIError
+    # @return [Integer, nil] seconds to wait before the next request, from Retry-After
+    def retry_after
+      value = headers["retry-after"]
+      value&.match?(/\A\d+\z/) ? Integer(value, 10) : nil
+    end
+  end
+
+  # 5xx: the service failed.
+  class InternalServerError < APIError; end
+
+  # No answer arrived: the connection failed or broke.
+  #
+  # @example
+  #   rescue Rankquill::APIConnectionError => e
+  #     warn e.message # names the address, never the key
+  class APIConnectionError < Error
+    def initialize(message = "The connection to the Rankquill API failed before an answer arrived.")
+      super
+    end
+  end
+
+  # No answer arrived within the client's `timeout`.
+  class APITimeoutError < APIConnectionError
+    def initialize(message = "The Rankquill API did not answer within the timeout.")
+      super
+    end
+  end
+
+  # `create_and_wait` ran out of `wait_timeout` before the work finished.
+  #
+  # @example
+  #   rescue Rankquill::WaitTimeoutError => e
+  #     warn "#{e.id} is still #{e.last_status}"
+  class WaitTimeoutError < Error
+    # @return [String] the id of the content item or export waited for
+    attr_reader :id
+    # @return [String, nil] its status at the last poll
+    attr_reader :last_status
+
+    def initialize(id, waited_seconds, last_status = nil)
+      @id = id
+      @last_status = last_status
+      still = last_status ? " (still #{last_status})" : ""
+      super("Gave up waiting for #{id} after #{waited_seconds.round(1)} s#{still}; " \
+            "retrieve it later, or pass a longer wait_timeout.")
+    end
+  end
+end

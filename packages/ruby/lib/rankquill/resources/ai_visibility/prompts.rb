@@ -1,0 +1,34 @@
+# frozen_string_literal: true
+
+module Rankquill
+  module Resources
+    class AiVisibility < APIResource
+      # The prompts of a topic, asked of every platform daily.
+      class Prompts < APIResource
+        # Creates a prompt under a topic.
+        # @return [Models::AiVisibilityPrompt]
+        # @example
+        #   client.ai_visibility.prompts.create("proj_123", topic_id: "top_456", text: "Best cold brew ratio?")
+        def create(project_id, topic_id:, text:, request_options: nil)
+          call(:post, prompts_path(project_id), Models::AiVisibilityPrompt,
+               body: { topic_id: topic_id, text: text }, request_options: request_options)
+        end
+
+        # Lists the prompts, newest first, optionally of one topic.
+        # @return [Page<Models::AiVisibilityPrompt>]
+        # @example
+        #   client.ai_visibility.prompts.list("proj_123", topic_id: "top_456").map(&:text)
+        def list(project_id, limit: nil, offset: nil, topic_id: nil, request_options: nil)
+          page(prompts_path(project_id), Models::AiVisibilityPrompt,
+               compact(limit: limit, offset: offset, topic_id: topic_id), request_options)
+        end
+
+        private
+
+        def prompts_path(project_id)
+          path("/projects/%s/ai-visibility/prompts", project_id: project_id)
+        end
+      end
+    end
+  end
+end

@@ -1,0 +1,19 @@
+# frozen_string_literal: true
+
+module Rankquill
+  module Webhooks
+    # What a handler learns about the delivery beside its payload.
+    # `id` is x-service-delivery, the same on every retry of one delivery: use it to make side
+    # effects idempotent. `url` is the article's URL the receiver answers ("" for events without
+    # a page).
+    Delivery = Struct.new(:event, :id, :url, keyword_init: true)
+
+    # The receiver's answer: the HTTP status and the JSON body (a Hash). Destructures as
+    # `status, body = receiver.handle(headers, body)`.
+    Result = Struct.new(:status, :body, :event, keyword_init: true) do
+      def to_ary
+        [status, body]
+      end
+    end
+  end
+end

@@ -1,0 +1,282 @@
+# frozen_string_literal: true
+
+module Rankquill
+  module Webhooks
+    # Receives Rankquill webhook deliveries: checks the secret (and, with a signing secret, the
+    # signature), validates the event, sanitizes and stores articles, runs your handlers, and
+    # answers the service the way spec 6 asks. It is a Rack application, so Rails, Sinatra,
+    # Hanami or a config.ru mount it in one line; `handle` serves any other transport.
+    #
+    # @example config.ru
+    #   require "rankquill"
+    #   receiver = Rankquill::Webhooks::Receiver.new(
+    #     secret: ENV.fetch("RANKQUILL_WEBHOOK_SECRET"),            # the webhook's secret (x-service-key)
+    #     signing_secret: ENV.fetch("RANKQUILL_SIGNING_SECRET", nil), # whsec_..., to require signatures
+    #     store: Rankquill::Webhooks::SqliteStore.new(path: "articles.db")
+    #   )
+    #   receiver.on("content.published") { |article, delivery| puts "#{article.title} at #{delivery.url}" }
+    #   run receiver
+    # @example Rails (config/routes.rb)
+    #   post "/webhooks/rankquill", to: RANKQUILL_RECEIVER
+    class Receiver
+      ARTICLE_EVENTS = %w[content.published content.updated].freeze
+      REMOVAL_EVENTS = %w[content.unpublished content.deleted].freeze
+      REQUIRED_ARTICLE_FIELDS = %i[title slug content].freeze
+      OPTIONAL_TEXT_FIELDS = %i[excerpt meta_title meta_description canonical_url featured_image author language].freeze
+      MAX_BODY_BYTES = 10 * 1024 * 1024
+      JSON_HEADERS = { "content-type" => "application/json" }.freeze
+
+      # @return [ArticleStore] where articles go
+      attr_reader :store
+
+      # @param secret [String] the secret entered in the project's webhook settings, compared in
+      #   constant time with x-service-key (required)
+      # @param signing_secret [String, nil] the project's "whsec_..." signing secret; when given,
+      #   only deliveries with valid Standard Webhooks headers are accepted
+      # @param store [ArticleStore, nil] default MemoryStore
+      # @param site_base_url [String, nil] prefix of the answered URLs, such as "https://www.example.com"
+      # @param author_default [String] the author of an article that names none
+      # @param remove_on [Array<String>] events that remove the article by slug
+      # @param tolerance [Integer] seconds a signature's timestamp may be off
+      # @param logger [#warn, nil] receives handler and store failures
+      # @param max_body_bytes [Integer] larger bodies answer 413 through the Rack interface
+      # @param clock [#call] answers the current Time (for tests)
+      def initialize(secret:, signing_secret: nil, store: nil, site_base_url: nil, author_default: "Rankquill",
+                     remove_on: REMOVAL_EVENTS, tolerance: DEFAULT_TOLERANCE, logger: nil,
+                     max_body_bytes: MAX_BODY_BYTES, clock: -> { Time.now })
+        unless secret.is_a?(String) && !secret.empty?
+          raise ArgumentError, "secret is required: pass the secret entered in the project's webhook settings."
+        end
+
+        @secret = secret
+        @signing_secret = signing_secret
+        Webhooks.signing_key(signing_secret) if signing_secret
+        @store = store || MemoryStore.new
+        @site_base_url = site_base_url.to_s.chomp("/")
+        @author_default = author_default
+        @remove_on = remove_on
+        @tolerance = tolerance
+        @logger = logger
+        @clock = clock
+        @max_body_bytes = max_body_bytes
+        @handlers = Hash.new { |hash, event| hash[event] = [] }
+        @sanitizer = HtmlSanitizer.new
+      end
+
+      # Runs the block for each accepted delivery of `event`, after the article is stored. Article
+      # events pass a Models::ArticlePayload (defaults applied, content sanitized); other events
+      # their body's model (Models::ContentDeletedEvent...). A handler that raises makes a 500, so
+      # the service retries. Answers self.
+      # @example
+      #   receiver.on("keyword.ranking_changed") { |event| puts "#{event.keyword}: #{event.position}" }
+      #   receiver.on("content.deleted") { |event, delivery| purge_cdn(event.slug, delivery.id) }
+      def on(event, &handler)
+        raise ArgumentError, "on(#{event.inspect}) needs a block" unless handler
+
+        @handlers[event.to_s] << handler
+        self
+      end
+
+      # Answers one delivery: the request's headers (names in any case) and its raw body.
+      # @return [Result] status and body (a Hash); `status, body = receiver.handle(headers, body)`
+      # @example
+      #   status, body = receiver.handle(request.headers, request.raw_post)
+      def handle(headers, body)
+        headers = headers.to_h { |name, value| [name.to_s.downcase, value.is_a?(Array) ? value.join(",") : value.to_s] }
+        refusal = authenticate(headers, body.to_s)
+        return refusal if refusal
+
+        payload, event = parse(headers, body.to_s)
+        return payload if payload.is_a?(Result)
+
+        dispatch(event, payload, headers["x-service-delivery"])
+      end
+
+      # The Rack interface: POST deliveries only; the answer is JSON.
+      def call(env)
+        unless env["REQUEST_METHOD"] == "POST"
+          return [405, JSON_HEADERS.merge("allow" => "POST"),
+                  [JSON.generate(error: "Deliveries are POSTed; this address takes POST only.")]]
+        end
+
+        body = read_body(env["rack.input"])
+        result = if body.nil?
+                   failure(413, "Request body is larger than #{@max_body_bytes} bytes.")
+                 else
+                   handle(rack_headers(env), body)
+                 end
+        [result.status, JSON_HEADERS.dup, [JSON.generate(result.body)]]
+      end
+
+      def inspect
+        "#<#{self.class.name} signing_secret=#{@signing_secret ? "[set]" : "nil"} store=#{@store.class}>"
+      end
+
+      private
+
+      def authenticate(headers, body)
+        given = headers["x-service-key"]
+        if given.nil? || given.empty?
+          return failure(401, "Missing x-service-key header: send the webhook secret configured in the " \
+                              "project's integration settings.")
+        end
+        unless OpenSSL.secure_compare(given, @secret)
+          return failure(401, "Invalid x-service-key: it does not match the secret this receiver was configured with.")
+        end
+        return nil unless @signing_secret
+
+        Webhooks.verify_signature(@signing_secret, headers: headers, body: body, tolerance: @tolerance,
+                                                   now: @clock.call)
+        nil
+      rescue SignatureError => e
+        failure(401, e.message)
+      end
+
+      # Answers [payload Hash, event name] or [a Result refusing it].
+      def parse(headers, body)
+        text = body.dup.force_encoding(Encoding::UTF_8)
+        unless text.valid_encoding?
+          return [failure(400,
+                          "Request body is not UTF-8 text: send the event payload as JSON.")]
+        end
+
+        payload = JSON.parse(text, symbolize_names: true)
+        unless payload.is_a?(Hash)
+          return [failure(400,
+                          "Request body must be a JSON object, got #{json_kind(payload)}.")]
+        end
+
+        event_of(headers["x-service-event"], payload)
+      rescue JSON::ParserError
+        [failure(400, "Request body is not valid JSON: send the event payload as a JSON object.")]
+      end
+
+      def event_of(header, payload)
+        named = payload[:event].is_a?(String) ? payload[:event] : nil
+        header = nil if header&.empty?
+        if header && named && header != named
+          return [failure(400, "The x-service-event header says #{header.inspect} but the body's event field says " \
+                               "#{named.inspect}: send one event name.")]
+        end
+
+        [payload, header || named || "content.published"]
+      end
+
+      def dispatch(event, payload, delivery_id)
+        if ARTICLE_EVENTS.include?(event) then receive_article(event, payload, delivery_id)
+        elsif Models::EVENT_MODELS.key?(event) then receive_event(event, payload, delivery_id)
+        else
+          Result.new(status: 202, body: { success: true, url: "" }, event: event)
+        end
+      end
+
+      def receive_article(event, payload, delivery_id)
+        problems = ArticleValidation.problems(payload)
+        return failure(400, "#{problems.join(" ")} A #{event} body needs title, slug, content.", event) if problems.any?
+
+        article = with_defaults(payload)
+        article[:url] = url_for(article[:language], article[:slug])
+        article[:received_at] = @clock.call.utc.iso8601(3)
+        stored = store_safely(event) { @store.upsert(article) }
+        return stored if stored
+
+        run_handlers(event, Models::ArticlePayload.wrap(article), delivery_id, article[:url])
+      end
+
+      def receive_event(event, payload, delivery_id)
+        model = Models.const_get(Models::EVENT_MODELS.fetch(event), false)
+        problems = ArticleValidation.schema_problems(model, payload)
+        if problems.any?
+          return failure(400, "#{problems.join(" ")} A #{event} body needs #{required_fields(model).join(", ")}.",
+                         event)
+        end
+
+        url = ""
+        if REMOVAL_EVENTS.include?(event)
+          url = url_for(payload[:language], payload[:slug])
+          if @remove_on.include?(event)
+            removed = nil
+            failed = store_safely(event) { removed = @store.remove(payload[:slug]) }
+            return failed if failed
+
+            url = removed[:url] if removed && removed[:url].is_a?(String)
+          end
+        end
+        run_handlers(event, model.wrap(payload), delivery_id, url)
+      end
+
+      def run_handlers(event, value, delivery_id, url)
+        delivery = Delivery.new(event: event, id: delivery_id, url: url)
+        @handlers[event].each { |handler| handler.call(value, delivery) } if @handlers.key?(event)
+        Result.new(status: 200, body: { success: true, url: url }, event: event)
+      rescue StandardError => e
+        @logger&.warn("Rankquill webhook: the #{event} handler raised #{e.class}: #{e.message}")
+        failure(500, "The #{event} handler failed (#{e.class}); the service will retry.", event)
+      end
+
+      def store_safely(event)
+        yield
+        nil
+      rescue StandardError => e
+        @logger&.warn("Rankquill webhook: storing the #{event} article failed: #{e.class}: #{e.message}")
+        failure(500, "Storing the article failed (#{e.class}); the service will retry.", event)
+      end
+
+      # Spec 6 point 3: absent, null or empty optional fields get their defaults.
+      def with_defaults(payload)
+        text = ->(name) { payload[name].is_a?(String) && !payload[name].empty? ? payload[name] : nil }
+        excerpt = text.call(:excerpt) || ""
+        {
+          title: payload[:title], slug: payload[:slug], content: @sanitizer.sanitize(payload[:content]),
+          excerpt: excerpt, meta_title: text.call(:meta_title) || payload[:title],
+          meta_description: text.call(:meta_description) || excerpt, keywords: payload[:keywords] || [],
+          canonical_url: text.call(:canonical_url) || "", featured_image: text.call(:featured_image) || "",
+          author: text.call(:author) || @author_default, language: text.call(:language) || "en"
+        }
+      end
+
+      def url_for(language, slug)
+        "#{@site_base_url}/#{uri_component(language.to_s)}/resources/blog/#{uri_component(slug.to_s)}"
+      end
+
+      # As JavaScript's encodeURIComponent, so every language's receiver answers the same URL.
+      def uri_component(text)
+        text.b.gsub(/[^A-Za-z0-9\-_.!~*'()]/) { |byte| format("%%%02X", byte.ord) }
+      end
+
+      def required_fields(model)
+        model.fields.select { |_, field| field[:required] }.keys
+      end
+
+      def json_kind(value)
+        case value
+        when Array then "an array"
+        when String then "a string"
+        when Numeric then "a number"
+        when nil then "null"
+        else "a boolean"
+        end
+      end
+
+      def failure(status, message, event = nil)
+        Result.new(status: status, body: { error: message }, event: event)
+      end
+
+      def read_body(input)
+        return "" if input.nil?
+
+        body = input.read(@max_body_bytes + 1) || ""
+        body.bytesize > @max_body_bytes ? nil : body
+      end
+
+      def rack_headers(env)
+        headers = {}
+        env.each do |name, value|
+          headers[name.delete_prefix("HTTP_").downcase.tr("_", "-")] = value if name.start_with?("HTTP_")
+        end
+        headers["content-type"] = env["CONTENT_TYPE"] if env["CONTENT_TYPE"]
+        headers
+      end
+    end
+  end
+end

@@ -1,0 +1,84 @@
+# frozen_string_literal: true
+
+module Rankquill
+  module Webhooks
+    # Articles in a SQLite file, kept across restarts. Needs the `sqlite3` gem (Debian's
+    # `ruby-sqlite3`), loaded only when a SqliteStore is made, so the rest of the gem never
+    # requires it. Thread-safe within one process.
+    #
+    # @example
+    #   store = Rankquill::Webhooks::SqliteStore.new(path: "articles.db")
+    #   Rankquill::Webhooks::Receiver.new(secret: ENV.fetch("RANKQUILL_WEBHOOK_SECRET"), store: store)
+    class SqliteStore
+      include ArticleStore
+
+      TABLE = "rankquill_articles"
+
+      # @param path [String] the database file (created when missing), or ":memory:"
+      def initialize(path:)
+        begin
+          require "sqlite3"
+        rescue LoadError
+          raise Error, "SqliteStore needs the sqlite3 gem: add `gem \"sqlite3\"` to your Gemfile, " \
+                       "or install Debian's ruby-sqlite3."
+        end
+        @mutex = Mutex.new
+        @db = SQLite3::Database.new(path)
+        @db.busy_timeout = 5000
+        @db.execute("CREATE TABLE IF NOT EXISTS #{TABLE} (slug TEXT PRIMARY KEY, received_at TEXT NOT NULL, " \
+                    "sequence INTEGER NOT NULL, article TEXT NOT NULL)")
+      end
+
+      def upsert(article)
+        @mutex.synchronize do
+          @db.execute(
+            "INSERT INTO #{TABLE} (slug, received_at, sequence, article) " \
+            "VALUES (?, ?, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM #{TABLE}), ?) " \
+            "ON CONFLICT(slug) DO UPDATE SET received_at = excluded.received_at, sequence = excluded.sequence, " \
+            "article = excluded.article",
+            [article.fetch(:slug), article.fetch(:received_at, ""), JSON.generate(article)]
+          )
+        end
+        nil
+      end
+
+      def remove(slug)
+        @mutex.synchronize do
+          article = read(slug)
+          @db.execute("DELETE FROM #{TABLE} WHERE slug = ?", [slug]) if article
+          article
+        end
+      end
+
+      def get(slug)
+        @mutex.synchronize { read(slug) }
+      end
+
+      def list
+        @mutex.synchronize do
+          @db.execute("SELECT article FROM #{TABLE} ORDER BY sequence DESC").map { |(json)| parse(json) }
+        end
+      end
+
+      # Closes the database.
+      def close
+        @mutex.synchronize { @db.close }
+      end
+
+      def inspect
+        "#<#{self.class.name}>"
+      end
+
+      private
+
+      def read(slug)
+        json = @db.get_first_value("SELECT article FROM #{TABLE} WHERE slug = ?", [slug])
+        json && parse(json)
+      end
+
+      def parse(json)
+        JSON.parse(json, symbolize_names: true)
+      end
+    end
+  end
+end

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The Ruby package's CI step (run by scripts/test.mjs after the TypeScript tests, once Node is
+# installed and the repository built): installs Ruby and the tools from Debian's packages,
+# lints (rubocop), validates the RBS signatures, runs the minitest suite against the reference
+# server, then the suite once more with RBS runtime type checking, and writes the counts of both
+# runs to .test-results/ruby.json. Exits non-zero when anything failed.
+set -euo pipefail
+package_dir="$(cd "$(dirname "$0")/.." && pwd)"
+repo_root="$(cd "$package_dir/../.." && pwd)"
+cd "$repo_root"
+# Debian 12's Ruby is 3.1; its bundled gems include rbs 2.7 (rbs/test/setup for the typed run).
+# ruby-rack only for the tests: Rack::Lint and the WEBrick handler that serve the receiver over HTTP.
+bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack
+
+results="$repo_root/.test-results"
+mkdir -p "$results"
+rm -f "$results/ruby.json" "$results/ruby-plain.json" "$results/ruby-rbs.json"
+cd "$package_dir"
+status=0
+
+echo "ruby: rubocop"
+rubocop --format progress || status=1
+
+echo "ruby: rbs validate"
+ruby -e 'require "rbs"; require "rbs/cli"; RBS::CLI.new(stdout: $stdout, stderr: $stderr).run(%w[-I sig validate --silent])' || status=1
+
+echo "ruby: minitest"
+RANKQUILL_TEST_RESULTS="$results/ruby-plain.json" ruby -Ilib -Itest test/run.rb || status=1
+
+# The same suite with every call into Rankquill checked against sig/ at run time. coverage_test.rb
+# is left out of this run: it reads the methods' parameter lists, which RBS's hooks replace with
+# (*args, **kwargs) wrappers; it runs in the plain run above.
+echo "ruby: minitest with RBS runtime type checking"
+RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TEST_LOGLEVEL=error \
+  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb \
+  RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
+
+ruby -rjson -e '
+  runs = ARGV.map { |path| File.exist?(path) ? JSON.parse(File.read(path)) : { "failed" => 1 } }
+  totals = %w[passed failed skipped].to_h { |key| [key, runs.sum { |run| run.fetch(key, 0) }] }
+  File.write(File.join(File.dirname(ARGV[0]), "ruby.json"), JSON.generate(totals))
+  puts "ruby: #{totals["passed"]} passed, #{totals["failed"]} failed, #{totals["skipped"]} skipped"
+' "$results/ruby-plain.json" "$results/ruby-rbs.json"
+exit $status

@@ -1,0 +1,29 @@
+# frozen_string_literal: true
+
+require "json"
+
+# The shared test vectors of packages/contract/vectors, which every language's tests load.
+module Vectors
+  DIR = File.join(MockServer::REPO_ROOT, "packages/contract/vectors")
+
+  module_function
+
+  def load(name)
+    JSON.parse(File.read(File.join(DIR, name)))
+  end
+
+  # A test method name from a case's id or name.
+  def test_name(text)
+    "test_#{text.downcase.gsub(/[^a-z0-9]+/, "_").gsub(/\A_|_\z/, "")}"
+  end
+
+  # Articles as the stores hold them: Symbol keys.
+  def symbolized(value)
+    JSON.parse(JSON.generate(value), symbolize_names: true)
+  end
+
+  # The JSON round trip of a receiver's answer body, to compare with a vector's.
+  def plain(value)
+    JSON.parse(JSON.generate(value))
+  end
+end
