@@ -1,0 +1,92 @@
+"""A file the API answered (an export or a download), streamed as it arrives."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import httpx2
+
+from .._filename import filename_of
+from .closing import AsyncClosing
+
+
+class AsyncExportFile(AsyncClosing):
+    """A file the API answered instead of JSON. Its body has not been read yet: stream it with
+    `iter_bytes()` or `write_to()` (a large export never has to fit in memory), or read it whole
+    with `read()`, `text()` or `json()`. The body can be read once; reading it, or leaving the
+    `async with` block, releases the connection.
+
+    Example:
+        ```python
+        async with await client.content.export("proj_123", format="csv") as file:
+            print(file.filename, file.content_type)  # northwind-content-2026-01-31.csv text/csv
+            await file.write_to(file.filename or "content.csv")
+        ```
+    """
+
+    def __init__(self, response: httpx2.Response) -> None:
+        self._response = response
+        self.status_code: int = response.status_code
+        """HTTP status of the answer."""
+        self.headers: Mapping[str, str] = response.headers
+        """Headers of the answer."""
+        self.filename: str | None = filename_of(response.headers.get("content-disposition"))
+        """The name the server suggests saving the file under, when it gave one."""
+        content_type = response.headers.get("content-type", "").split(";")[0].strip()
+        self.content_type: str | None = content_type or None
+        """The media type without its parameters, such as `text/csv` or `application/zip`."""
+
+    async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
+        """The file as chunks of bytes, read as they arrive.
+
+        Example:
+            ```python
+            async for chunk in file.iter_bytes():
+                size += len(chunk)
+            ```
+        """
+        try:
+            async for chunk in self._response.aiter_bytes(chunk_size):
+                yield chunk
+        finally:
+            await self._response.aclose()
+
+    async def write_to(self, path: str | os.PathLike[str]) -> int:
+        """Streams the file into `path` (created or replaced) and answers the number of bytes.
+
+        Example:
+            ```python
+            size = await file.write_to("report.pdf")
+            ```
+        """
+        written = 0
+        with open(path, "wb") as target:
+            async for chunk in self.iter_bytes():
+                target.write(chunk)
+                written += len(chunk)
+        return written
+
+    async def read(self) -> bytes:
+        """The whole file as bytes, such as a ZIP or a PDF."""
+        try:
+            return await self._response.aread()
+        finally:
+            await self._response.aclose()
+
+    async def text(self) -> str:
+        """The whole file as text (UTF-8)."""
+        return (await self.read()).decode("utf-8")
+
+    async def json(self) -> Any:
+        """The whole file parsed as JSON (the `json` formats)."""
+        return json.loads(await self.read())
+
+    async def close(self) -> None:
+        """Releases the connection without reading the rest of the file."""
+        await self._response.aclose()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(filename={self.filename!r}, content_type={self.content_type!r})"

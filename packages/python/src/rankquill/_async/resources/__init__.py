@@ -1,0 +1,1 @@
+"""The resources of the async client, one module each."""

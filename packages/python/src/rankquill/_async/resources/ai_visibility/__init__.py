@@ -1,0 +1,1 @@
+"""`client.ai_visibility` and its sub-resources."""

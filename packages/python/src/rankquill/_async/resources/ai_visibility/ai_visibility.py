@@ -1,0 +1,97 @@
+"""`client.ai_visibility`: how often AI answers mention and cite a project's brand."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from typing import Literal
+
+from ...._call_options import CallOptions
+from ...._generated.models import AiVisibilityScore
+from ...._params import query_params
+from ...._path import path_segment
+from ...._raw_response import async_to_raw_response
+from ...._types import NOT_GIVEN, NotGiven
+from ...export_file import AsyncExportFile
+from ...transport import AsyncTransport
+from .._resource import AsyncAPIResource
+from .prompts import AsyncPrompts, AsyncPromptsWithRawResponse
+from .responses import AsyncResponses, AsyncResponsesWithRawResponse
+from .topics import AsyncTopics, AsyncTopicsWithRawResponse
+
+
+class AsyncAiVisibility(AsyncAPIResource):
+    """A project's AI visibility: retrieve (the score), export, and `topics`, `prompts`, `responses`."""
+
+    def __init__(self, transport: AsyncTransport) -> None:
+        super().__init__(transport)
+        self.topics = AsyncTopics(transport)
+        """Topics that group prompts: create, list."""
+        self.prompts = AsyncPrompts(transport)
+        """Prompts asked of every AI platform daily: create, list."""
+        self.responses = AsyncResponses(transport)
+        """The platforms' answers to the prompts: list."""
+
+    async def retrieve(
+        self,
+        project_id: str,
+        *,
+        from_: str | _dt.date | NotGiven = NOT_GIVEN,
+        to: str | _dt.date | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> AiVisibilityScore:
+        """Gets the visibility score over a period (default the last 30 days), with its parts per
+        platform and the domains the answers cite.
+
+        Args:
+            from_: First day (`YYYY-MM-DD` or a `date`), sent as `from`.
+            to: Last day.
+
+        Example:
+            ```python
+            score = await client.ai_visibility.retrieve("proj_123", from_="2026-01-01", to="2026-01-31")
+            print(score.score, [(platform.platform, platform.score) for platform in score.platforms])
+            ```
+        """
+        return await self._transport.request(
+            "GET",
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility",
+            AiVisibilityScore,
+            query=query_params({"from_": from_, "to": to}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    async def export(
+        self,
+        project_id: str,
+        *,
+        format: Literal["json"] = "json",
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> AsyncExportFile:
+        """Exports topics, prompts, responses, citation scores and the platform breakdown as JSON
+        (an `AiVisibilityExport` document).
+
+        Example:
+            ```python
+            file = await client.ai_visibility.export("proj_123")
+            document = AiVisibilityExport.model_validate_json(await file.read())
+            ```
+        """
+        return await self._transport.request_file(
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/export",
+            query=query_params({"format": format}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+
+class AsyncAiVisibilityWithRawResponse:
+    """`client.with_raw_response.ai_visibility`: each method answers a `RawResponse`."""
+
+    def __init__(self, ai_visibility: AsyncAiVisibility) -> None:
+        self.retrieve = async_to_raw_response(ai_visibility.retrieve)
+        self.export = async_to_raw_response(ai_visibility.export)
+        self.topics = AsyncTopicsWithRawResponse(ai_visibility.topics)
+        self.prompts = AsyncPromptsWithRawResponse(ai_visibility.prompts)
+        self.responses = AsyncResponsesWithRawResponse(ai_visibility.responses)

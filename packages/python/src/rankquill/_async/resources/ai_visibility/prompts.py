@@ -1,0 +1,78 @@
+"""`client.ai_visibility.prompts`: what every AI platform is asked daily."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...._call_options import CallOptions
+from ...._generated.models import AiVisibilityPrompt
+from ...._pages import AsyncPaginator
+from ...._params import body_params, query_params
+from ...._path import path_segment
+from ...._raw_response import async_to_raw_response
+from ...._types import NOT_GIVEN, NotGiven
+from .._resource import AsyncAPIResource
+
+
+class AsyncPrompts(AsyncAPIResource):
+    """Prompts: create, list."""
+
+    async def create(
+        self,
+        project_id: str,
+        *,
+        topic_id: str,
+        text: str,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> AiVisibilityPrompt:
+        """Creates a prompt in a topic; every platform answers it at once and then daily.
+
+        Example:
+            ```python
+            prompt = await client.ai_visibility.prompts.create(
+                "proj_123", topic_id="top_456", text="What is the best cold brew ratio?"
+            )
+            ```
+        """
+        return await self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            AiVisibilityPrompt,
+            body=body_params({"topic_id": topic_id, "text": text}),
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    def list(
+        self,
+        project_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        topic_id: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> AsyncPaginator[AiVisibilityPrompt]:
+        """Lists a project's prompts, newest first, optionally of one topic.
+
+        Example:
+            ```python
+            async for prompt in client.ai_visibility.prompts.list("proj_123", topic_id="top_456"):
+                print(prompt.text)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            AiVisibilityPrompt,
+            query=query_params({"limit": limit, "offset": offset, "topic_id": topic_id}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+
+class AsyncPromptsWithRawResponse:
+    """`client.with_raw_response.ai_visibility.prompts`: each method answers a `RawResponse`."""
+
+    def __init__(self, prompts: AsyncPrompts) -> None:
+        self.create = async_to_raw_response(prompts.create)
+        self.list = async_to_raw_response(prompts.list)

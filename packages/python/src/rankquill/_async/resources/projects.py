@@ -1,0 +1,201 @@
+"""`client.projects`: the sites whose content, keywords and AI visibility the service manages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..._call_options import CallOptions
+from ..._generated.models import Deleted, Project, PublicApiKeyRotation, WebhookSettingsParams
+from ..._pages import AsyncPaginator
+from ..._params import body_params, query_params
+from ..._path import path_segment
+from ..._raw_response import async_to_raw_response
+from ..._types import NOT_GIVEN, NotGiven
+from ._resource import AsyncAPIResource
+
+
+class AsyncProjects(AsyncAPIResource):
+    """Projects: create, retrieve, update, list, delete, rotate_public_api_key."""
+
+    async def create(
+        self,
+        *,
+        name: str,
+        domain: str,
+        language: str | NotGiven = NOT_GIVEN,
+        brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> Project:
+        """Creates a project for a site.
+
+        Args:
+            name: Display name; also the brand that AI visibility looks for, unless `brand_names`
+                names others.
+            domain: Host name of the site, such as `northwind.example`.
+            language: Language code of the site's articles (default `en`).
+            brand_names: Names that count as a mention of the brand.
+
+        Example:
+            ```python
+            project = await client.projects.create(name="Northwind", domain="northwind.example")
+            print(project.id, project.public_api_key)
+            ```
+        """
+        return await self._transport.request(
+            "POST",
+            "/projects",
+            Project,
+            body=body_params(
+                {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
+            ),
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    async def retrieve(
+        self,
+        project_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Project:
+        """Gets a project.
+
+        Example:
+            ```python
+            project = await client.projects.retrieve("proj_123")
+            print(project.name, project.webhook)
+            ```
+        """
+        return await self._transport.request(
+            "GET",
+            f"/projects/{path_segment('project_id', project_id)}",
+            Project,
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    async def update(
+        self,
+        project_id: str,
+        *,
+        name: str | NotGiven = NOT_GIVEN,
+        domain: str | NotGiven = NOT_GIVEN,
+        language: str | NotGiven = NOT_GIVEN,
+        brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
+        webhook: WebhookSettingsParams | NotGiven | None = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Project:
+        """Edits a project; arguments left out keep their value.
+
+        Args:
+            webhook: `{"url": ..., "secret": ...}` sets where events are delivered and the secret sent
+                as `x-service-key`; `None` removes the webhook.
+
+        Example:
+            ```python
+            project = await client.projects.update(
+                "proj_123", webhook={"url": "https://cms.example/webhook", "secret": "s3cret"}
+            )
+            ```
+        """
+        return await self._transport.request(
+            "PUT",
+            f"/projects/{path_segment('project_id', project_id)}",
+            Project,
+            body=body_params(
+                {
+                    "name": name,
+                    "domain": domain,
+                    "language": language,
+                    "brand_names": brand_names,
+                    "webhook": webhook,
+                }
+            ),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> AsyncPaginator[Project]:
+        """Lists the account's projects, newest first: one page, or every project when iterated.
+
+        Args:
+            limit: Items per page, 1 to 100 (default 10).
+            offset: Items to skip (default 0).
+
+        Example:
+            ```python
+            async for project in client.projects.list():
+                print(project.id, project.name)
+            ```
+        """
+        return self._transport.paginate(
+            "/projects",
+            Project,
+            query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    async def delete(
+        self,
+        project_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Deleted:
+        """Deletes a project with its content and scheduled work.
+
+        Example:
+            ```python
+            deleted = await client.projects.delete("proj_123")
+            print(deleted.deleted)  # True
+            ```
+        """
+        return await self._transport.request(
+            "DELETE",
+            f"/projects/{path_segment('project_id', project_id)}",
+            Deleted,
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    async def rotate_public_api_key(
+        self,
+        project_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> PublicApiKeyRotation:
+        """Replaces the project's public article API key; the old one answers 401 at once.
+
+        Example:
+            ```python
+            rotation = await client.projects.rotate_public_api_key("proj_123")
+            print(rotation.public_api_key)
+            ```
+        """
+        return await self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
+            PublicApiKeyRotation,
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+
+class AsyncProjectsWithRawResponse:
+    """`client.with_raw_response.projects`: each method answers a `RawResponse`."""
+
+    def __init__(self, projects: AsyncProjects) -> None:
+        self.create = async_to_raw_response(projects.create)
+        self.retrieve = async_to_raw_response(projects.retrieve)
+        self.update = async_to_raw_response(projects.update)
+        self.list = async_to_raw_response(projects.list)
+        self.delete = async_to_raw_response(projects.delete)
+        self.rotate_public_api_key = async_to_raw_response(projects.rotate_public_api_key)

@@ -1,0 +1,154 @@
+"""Every error the client raises, under one base class."""
+
+from __future__ import annotations
+
+import email.utils
+import time
+from collections.abc import Mapping
+from typing import Any
+
+
+class RankquillError(Exception):
+    """Base class of every error this package raises, so one `except` catches them all.
+
+    Example:
+        ```python
+        try:
+            client.projects.retrieve("proj_123")
+        except rankquill.RankquillError as error:
+            print(error)
+        ```
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class APIError(RankquillError):
+    """The API answered with a status that is not 2xx. Subclasses name the common statuses.
+
+    Attributes:
+        status_code: HTTP status of the answer.
+        type: Stable error type, such as `invalid_request_error`; `None` when the body had none.
+        message: What was wrong, in the API's words.
+        param: The request field that was wrong, when one was.
+        request_id: Id of the request (`X-Request-Id`); quote it when reporting a problem.
+        headers: Headers of the answer.
+        body: The parsed error body, or its text when it was not JSON.
+
+    Example:
+        ```python
+        try:
+            client.projects.create(name="Docs", domain="not a domain")
+        except rankquill.APIError as error:
+            print(error.status_code, error.type, error.param, error.request_id)
+        ```
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        headers: Mapping[str, str],
+        type: str | None = None,
+        param: str | None = None,
+        request_id: str | None = None,
+        body: Any = None,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.type = type
+        self.param = param
+        self.request_id = request_id if request_id is not None else headers.get("x-request-id")
+        self.headers = headers
+        self.body = body
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(status_code={self.status_code}, type={self.type!r}, "
+            f"message={self.message!r}, param={self.param!r}, request_id={self.request_id!r})"
+        )
+
+
+class BadRequestError(APIError):
+    """400: the request was malformed or a field was invalid; `param` names the field."""
+
+
+class AuthenticationError(APIError):
+    """401: the API key is missing, malformed, unknown or replaced."""
+
+
+class NotFoundError(APIError):
+    """404: the resource does not exist, or belongs to another account."""
+
+
+class ConflictError(APIError):
+    """409: the resource's state does not allow the call (publishing an article that is still
+    generating), or an `Idempotency-Key` was reused with another request."""
+
+
+class RateLimitError(APIError):
+    """429: the account's hourly request limit is used up.
+
+    Example:
+        ```python
+        try:
+            client.projects.list()
+        except rankquill.RateLimitError as error:
+            time.sleep(error.retry_after or 60)
+        ```
+    """
+
+    @property
+    def retry_after(self) -> float | None:
+        """Seconds to wait before the next request, from `Retry-After`; `None` when absent."""
+        value = self.headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return float(value)
+        except ValueError:
+            pass
+        try:
+            at = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        return max(0.0, at.timestamp() - time.time())
+
+
+class InternalServerError(APIError):
+    """5xx: the service failed. It was retried `max_retries` times first."""
+
+
+class APIConnectionError(RankquillError):
+    """No answer arrived: the connection failed (DNS, refused, reset). Retried automatically."""
+
+
+class APITimeoutError(APIConnectionError):
+    """No answer arrived within `timeout` seconds. Retried automatically."""
+
+
+class WaitTimeoutError(RankquillError):
+    """A `create_and_wait` gave up: the item was still being worked on when its wait ran out.
+
+    Attributes:
+        id: Id of the item that is still being worked on; retrieve it later.
+        state: What it was still doing, such as `generating` or `processing`.
+
+    Example:
+        ```python
+        try:
+            article = client.content.create_and_wait("proj_123", keyword="cold brew", wait_timeout=30)
+        except rankquill.WaitTimeoutError as error:
+            article = client.content.retrieve("proj_123", error.id)
+        ```
+    """
+
+    def __init__(self, id: str, waited: float, state: str) -> None:
+        super().__init__(
+            f"{id} was still {state} after {waited:.1f} s. Retrieve it later, or pass a longer wait_timeout."
+        )
+        self.id = id
+        self.state = state

@@ -1,0 +1,236 @@
+"""Pages of a list, walking every item across them, and what `list()` returns."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+from ._generated.models import Pagination, PublicArticleListItem
+from ._models import ResponseModel
+
+Item = TypeVar("Item")
+PageT = TypeVar("PageT")
+SyncPageT = TypeVar("SyncPageT", bound="Page[Any]")
+AsyncPageT = TypeVar("AsyncPageT", bound="AsyncPage[Any]")
+
+
+class ListEnvelope(ResponseModel, Generic[Item]):
+    """`{"data": [...], "pagination": {...}}`, as every list of the main API answers."""
+
+    data: list[Item]
+    pagination: Pagination
+
+
+@dataclass(frozen=True)
+class NextPage:
+    """The `limit` and `offset` of the page after a given one."""
+
+    limit: int
+    offset: int
+
+    @staticmethod
+    def after(pagination: Pagination) -> NextPage:
+        return NextPage(pagination.limit, pagination.offset + pagination.count)
+
+    def query(self) -> dict[str, str]:
+        return {"limit": str(self.limit), "offset": str(self.offset)}
+
+
+class _PageBase(Generic[Item]):
+    def __init__(self, data: list[Item], pagination: Pagination) -> None:
+        self.data = data
+        """Items of this page."""
+        self.pagination = pagination
+        """Position of this page in the list: `limit`, `offset`, `count`, `total`, `has_more`."""
+
+    def has_next_page(self) -> bool:
+        """True when another page follows."""
+        # A page with no items cannot move the offset forward; stop rather than loop.
+        return self.pagination.has_more and self.pagination.count > 0
+
+    def _next_page(self) -> NextPage:
+        if not self.has_next_page():
+            raise RuntimeError("This is the last page; check has_next_page() before get_next_page().")
+        return NextPage.after(self.pagination)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(data=<{len(self.data)} items>, pagination={self.pagination!r})"
+
+
+class Page(_PageBase[Item]):
+    """One page of a list. Iterating it walks every item of this page and the pages after it.
+
+    Example:
+        ```python
+        page = client.projects.list(limit=20)
+        while True:
+            for project in page.data:
+                print(project.name)
+            if not page.has_next_page():
+                break
+            page = page.get_next_page()
+
+        for project in client.projects.list():  # every project, page after page
+            print(project.id)
+        ```
+    """
+
+    def __init__(
+        self, data: list[Item], pagination: Pagination, fetch: Callable[[NextPage | None], Page[Item]]
+    ) -> None:
+        super().__init__(data, pagination)
+        self._fetch = fetch
+
+    def get_next_page(self: SyncPageT) -> SyncPageT:
+        """Fetches the page after this one, with the same page size."""
+        return cast(SyncPageT, self._fetch(self._next_page()))
+
+    def iter_pages(self: SyncPageT) -> Iterator[SyncPageT]:
+        """Yields this page and every page after it."""
+        page = self
+        yield page
+        while page.has_next_page():
+            page = page.get_next_page()
+            yield page
+
+    def __iter__(self) -> Iterator[Item]:
+        for page in self.iter_pages():
+            yield from page.data
+
+
+class AsyncPage(_PageBase[Item]):
+    """One page of a list. `async for` over it walks every item of this page and the pages after it.
+
+    Example:
+        ```python
+        page = await client.projects.list(limit=20)
+        while True:
+            for project in page.data:
+                print(project.name)
+            if not page.has_next_page():
+                break
+            page = await page.get_next_page()
+        ```
+    """
+
+    def __init__(
+        self,
+        data: list[Item],
+        pagination: Pagination,
+        fetch: Callable[[NextPage | None], Awaitable[AsyncPage[Item]]],
+    ) -> None:
+        super().__init__(data, pagination)
+        self._fetch = fetch
+
+    async def get_next_page(self: AsyncPageT) -> AsyncPageT:
+        """Fetches the page after this one, with the same page size."""
+        return cast(AsyncPageT, await self._fetch(self._next_page()))
+
+    async def iter_pages(self: AsyncPageT) -> AsyncIterator[AsyncPageT]:
+        """Yields this page and every page after it."""
+        page = self
+        yield page
+        while page.has_next_page():
+            page = await page.get_next_page()
+            yield page
+
+    async def __aiter__(self) -> AsyncIterator[Item]:
+        async for page in self.iter_pages():
+            for item in page.data:
+                yield item
+
+
+class ArticlePage(Page[PublicArticleListItem]):
+    """One page of published articles, newest first; iterating it walks every later page too.
+
+    Example:
+        ```python
+        page = articles.list(limit=10)
+        print([article.title for article in page.articles], page.pagination.total)
+        ```
+    """
+
+    @property
+    def articles(self) -> list[PublicArticleListItem]:
+        """The articles of this page, without their body."""
+        return self.data
+
+
+class AsyncArticlePage(AsyncPage[PublicArticleListItem]):
+    """One page of published articles, newest first; `async for` walks every later page too.
+
+    Example:
+        ```python
+        page = await articles.list(limit=10)
+        print([article.title for article in page.articles], page.pagination.total)
+        ```
+    """
+
+    @property
+    def articles(self) -> list[PublicArticleListItem]:
+        """The articles of this page, without their body."""
+        return self.data
+
+
+class AsyncPaginator(Generic[Item]):
+    """What an async `list()` returns: await it for the first page, or `async for` over it for
+    every item of every page. Nothing is sent before either.
+
+    Example:
+        ```python
+        first_page = await client.projects.list(limit=10)
+        async for project in client.projects.list():
+            print(project.id)
+        ```
+    """
+
+    def __init__(self, first_page: Callable[[], Awaitable[AsyncPage[Item]]]) -> None:
+        self._first_page = first_page
+
+    def __await__(self) -> Generator[Any, None, AsyncPage[Item]]:
+        return self._first_page().__await__()
+
+    async def __aiter__(self) -> AsyncIterator[Item]:
+        page = await self._first_page()
+        async for item in page:
+            yield item
+
+
+class AsyncArticlePaginator(AsyncPaginator[PublicArticleListItem]):
+    """What `AsyncPublicArticles.list()` returns: await it for an `AsyncArticlePage`, or
+    `async for` over it for every published article.
+
+    Example:
+        ```python
+        async for article in articles.list():
+            print(article.title)
+        ```
+    """
+
+    def __init__(self, first_page: Callable[[], Awaitable[AsyncArticlePage]]) -> None:
+        super().__init__(first_page)
+        self._first_article_page = first_page
+
+    def __await__(self) -> Generator[Any, None, AsyncArticlePage]:
+        return self._first_article_page().__await__()
+
+
+def async_start(fetch: Callable[[NextPage | None], Awaitable[AsyncPage[Item]]]) -> AsyncPaginator[Item]:
+    """An async list: its first page is fetched when awaited or iterated."""
+    return AsyncPaginator(lambda: fetch(None))
+
+
+def async_start_articles(
+    fetch: Callable[[NextPage | None], Awaitable[AsyncArticlePage]],
+) -> AsyncArticlePaginator:
+    """An async list of published articles: its first page is fetched when awaited or iterated."""
+    return AsyncArticlePaginator(lambda: fetch(None))
+
+
+def start(fetch: Callable[[NextPage | None], PageT]) -> PageT:
+    """A sync list: its first page, fetched now."""
+    return fetch(None)
+
+
+start_articles = start

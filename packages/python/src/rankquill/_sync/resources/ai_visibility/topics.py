@@ -1,0 +1,76 @@
+# Generated from src/rankquill/_async/resources/ai_visibility/topics.py by scripts/unasync.py.
+# Do not edit: change the async file, then run `python scripts/unasync.py`.
+"""`client.ai_visibility.topics`: topics that group a project's prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...._call_options import CallOptions
+from ...._generated.models import AiVisibilityTopic
+from ...._pages import Page
+from ...._params import body_params, query_params
+from ...._path import path_segment
+from ...._raw_response import to_raw_response
+from ...._types import NOT_GIVEN, NotGiven
+from .._resource import APIResource
+
+
+class Topics(APIResource):
+    """Topics: create, list."""
+
+    def create(
+        self,
+        project_id: str,
+        *,
+        name: str,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> AiVisibilityTopic:
+        """Creates a topic; names are unique within a project, ignoring case and spacing.
+
+        Example:
+            ```python
+            topic = client.ai_visibility.topics.create("proj_123", name="Brewing methods")
+            ```
+        """
+        return self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            AiVisibilityTopic,
+            body=body_params({"name": name}),
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    def list(
+        self,
+        project_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Page[AiVisibilityTopic]:
+        """Lists a project's topics, newest first.
+
+        Example:
+            ```python
+            for topic in client.ai_visibility.topics.list("proj_123"):
+                print(topic.name, topic.prompt_count)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            AiVisibilityTopic,
+            query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+
+class TopicsWithRawResponse:
+    """`client.with_raw_response.ai_visibility.topics`: each method answers a `RawResponse`."""
+
+    def __init__(self, topics: Topics) -> None:
+        self.create = to_raw_response(topics.create)
+        self.list = to_raw_response(topics.list)

@@ -1,0 +1,163 @@
+# Generated from src/rankquill/_async/resources/keywords.py by scripts/unasync.py.
+# Do not edit: change the async file, then run `python scripts/unasync.py`.
+"""`client.keywords`: a project's tracked keywords, their rankings and opportunities."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from typing import Literal
+
+from ..._call_options import CallOptions
+from ..._generated.models import Keyword, KeywordOpportunity, KeywordPerformancePoint
+from ..._pages import Page
+from ..._params import body_params, query_params
+from ..._path import path_segment
+from ..._raw_response import to_raw_response
+from ..._types import NOT_GIVEN, NotGiven
+from ..export_file import ExportFile
+from ._resource import APIResource
+
+
+class Keywords(APIResource):
+    """A project's tracked keywords: create, list, opportunities, performance, export."""
+
+    def create(
+        self,
+        project_id: str,
+        *,
+        keyword: str,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> Keyword:
+        """Starts tracking a search query; it is checked at once and then daily at 00:00 UTC.
+
+        Example:
+            ```python
+            keyword = client.keywords.create("proj_123", keyword="cold brew ratio")
+            print(keyword.position, keyword.volume, keyword.opportunity_score)
+            ```
+        """
+        return self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            Keyword,
+            body=body_params({"keyword": keyword}),
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    def list(
+        self,
+        project_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Page[Keyword]:
+        """Lists the tracked keywords with their latest check, newest first.
+
+        Example:
+            ```python
+            for keyword in client.keywords.list("proj_123"):
+                print(keyword.keyword, keyword.position, keyword.change)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            Keyword,
+            query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    def opportunities(
+        self,
+        project_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Page[KeywordOpportunity]:
+        """Lists every tracked keyword by opportunity score, highest first, with its factors.
+
+        Example:
+            ```python
+            page = client.keywords.opportunities("proj_123", limit=5)
+            for opportunity in page.data:
+                print(opportunity.keyword, opportunity.opportunity_score)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
+            KeywordOpportunity,
+            query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    def performance(
+        self,
+        project_id: str,
+        keyword_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        from_: str | _dt.date | NotGiven = NOT_GIVEN,
+        to: str | _dt.date | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> Page[KeywordPerformancePoint]:
+        """Lists a keyword's daily rankings, newest day first, optionally between two days.
+
+        Args:
+            from_: First day (`YYYY-MM-DD` or a `date`), sent as `from`.
+            to: Last day.
+
+        Example:
+            ```python
+            for point in client.keywords.performance("proj_123", "kw_456", from_="2026-01-01"):
+                print(point.date, point.position, point.clicks)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/keywords/"
+            f"{path_segment('keyword_id', keyword_id)}/performance",
+            KeywordPerformancePoint,
+            query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    def export(
+        self,
+        project_id: str,
+        *,
+        format: Literal["csv"] = "csv",
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> ExportFile:
+        """Exports the tracked keywords as CSV: keyword, volume, position, position change,
+        impressions, clicks, opportunity score.
+
+        Example:
+            ```python
+            file = client.keywords.export("proj_123")
+            csv_text = file.text()
+            ```
+        """
+        return self._transport.request_file(
+            f"/projects/{path_segment('project_id', project_id)}/keywords/export",
+            query=query_params({"format": format}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+
+class KeywordsWithRawResponse:
+    """`client.with_raw_response.keywords`: each method answers a `RawResponse`."""
+
+    def __init__(self, keywords: Keywords) -> None:
+        self.create = to_raw_response(keywords.create)
+        self.list = to_raw_response(keywords.list)
+        self.opportunities = to_raw_response(keywords.opportunities)
+        self.performance = to_raw_response(keywords.performance)
+        self.export = to_raw_response(keywords.export)

@@ -1,0 +1,233 @@
+# Generated from src/rankquill/_async/transport.py by scripts/unasync.py.
+# Do not edit: change the async file, then run `python scripts/unasync.py`.
+"""Sends a client's requests: headers, JSON, Idempotency-Key, timeouts and retries, and turns
+every failure into one of the package's errors."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from collections.abc import Mapping
+from typing import TypeVar, cast
+
+import httpx2
+from pydantic import BaseModel, ValidationError
+
+from .._call_options import NO_OPTIONS, CallOptions
+from .._error_from_response import error_from_response
+from .._errors import APIConnectionError, APITimeoutError, RankquillError
+from .._pages import ListEnvelope, NextPage, Page, start
+from .._raw_response import record_response
+from .._retry import retry_delay
+from .._settings import ClientSettings
+from .._types import NotGiven
+from .export_file import ExportFile
+
+Model = TypeVar("Model", bound=BaseModel)
+
+_logger = logging.getLogger("rankquill")
+
+
+class Transport:
+    """One client's connection pool and request rules. Resources share it."""
+
+    def __init__(
+        self,
+        settings: ClientSettings,
+        http_client: httpx2.Client | None,
+        *,
+        service: str,
+    ) -> None:
+        self.settings = settings
+        self.http_client = http_client if http_client is not None else httpx2.Client()
+        self._owns_http_client = http_client is None
+        self._service = service
+        self._timeout = httpx2.Timeout(settings.timeout)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        answer: type[Model],
+        *,
+        query: Mapping[str, str] | None = None,
+        body: object = None,
+        options: CallOptions = NO_OPTIONS,
+    ) -> Model:
+        """Sends a call to `base_url + path` and parses its JSON answer as `answer`."""
+        response = self.send(method, self.settings.base_url + path, query=query, body=body, options=options)
+        return parse_answer(response, answer)
+
+    def paginate(
+        self,
+        path: str,
+        item: type[Model],
+        *,
+        query: Mapping[str, str],
+        options: CallOptions = NO_OPTIONS,
+    ) -> Page[Model]:
+        """A list call: its first page, and every page after it when iterated."""
+        envelope = cast("type[ListEnvelope[Model]]", ListEnvelope.__class_getitem__(item))
+
+        def fetch(next_page: NextPage | None) -> Page[Model]:
+            page_query = dict(query) if next_page is None else {**query, **next_page.query()}
+            answer = self.request("GET", path, envelope, query=page_query, options=options)
+            return Page(answer.data, answer.pagination, fetch)
+
+        return start(fetch)
+
+    def request_file(
+        self,
+        path: str,
+        *,
+        query: Mapping[str, str] | None = None,
+        options: CallOptions = NO_OPTIONS,
+        url: str | None = None,
+        send_key: bool = True,
+    ) -> ExportFile:
+        """A GET whose answer is a file (to `url` instead of `base_url + path` when given): the 2xx
+        answer comes back unread, to be streamed."""
+        response = self.send(
+            "GET",
+            url if url is not None else self.settings.base_url + path,
+            query=query,
+            options=options,
+            stream=True,
+            send_key=send_key,
+            accept="*/*",
+        )
+        return ExportFile(response)
+
+    def send(
+        self,
+        method: str,
+        url: str,
+        *,
+        query: Mapping[str, str] | None = None,
+        body: object = None,
+        options: CallOptions = NO_OPTIONS,
+        stream: bool = False,
+        send_key: bool = True,
+        accept: str | None = None,
+    ) -> httpx2.Response:
+        """Sends one call, retrying as `retry_delay` says, and answers its 2xx response."""
+        headers = self._headers_of(method, body is not None, options, send_key=send_key, accept=accept)
+        content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
+        timeout = self._timeout if isinstance(options.timeout, NotGiven) else httpx2.Timeout(options.timeout)
+        max_retries = self.settings.max_retries
+        attempt = 0
+        while True:
+            attempt += 1
+            failure: RankquillError
+            status_code: int | None = None
+            failure_headers: Mapping[str, str] = {}
+            request = self.http_client.build_request(
+                method, url, params=query, content=content, headers=headers, timeout=timeout
+            )
+            try:
+                response = self.http_client.send(request, stream=stream)
+            except httpx2.TimeoutException:
+                failure = self._timeout_error(timeout, attempt)
+            except httpx2.RequestError as error:
+                failure = self._connection_error(url, error, attempt)
+            else:
+                if response.is_success:
+                    record_response(response.status_code, response.headers)
+                    return response
+                try:
+                    error_body = response.read()
+                finally:
+                    response.close()
+                status_code, failure_headers = response.status_code, response.headers
+                failure = error_from_response(status_code, error_body, failure_headers)
+            delay = retry_delay(status_code, failure_headers, attempt) if attempt <= max_retries else None
+            if delay is None:
+                # Raised here, outside the `except` blocks: the error keeps no link to the
+                # library's exception, whose request holds the API key.
+                _logger.debug("%s %s failed: %s", method, _without_query(url), type(failure).__name__)
+                raise failure
+            _logger.info(
+                "Retrying %s %s in %.2f s (retry %d of %d) after %s",
+                method,
+                _without_query(url),
+                delay,
+                attempt,
+                max_retries,
+                status_code if status_code is not None else type(failure).__name__,
+            )
+            time.sleep(delay)
+
+    def close(self) -> None:
+        """Closes the connection pool, unless it was passed in as `http_client`."""
+        if self._owns_http_client:
+            self.http_client.close()
+
+    def _headers_of(
+        self,
+        method: str,
+        has_body: bool,
+        options: CallOptions,
+        *,
+        send_key: bool,
+        accept: str | None,
+    ) -> Mapping[str, str]:
+        base = self.settings.headers
+        if (
+            not has_body
+            and method != "POST"
+            and options.extra_headers is None
+            and send_key
+            and accept is None
+        ):
+            return base  # the common GET: one shared mapping, copied by httpx2
+        headers = dict(base)
+        if accept is not None:
+            headers["accept"] = accept
+        if not send_key:
+            del headers[self.settings.key_header]
+        if has_body:
+            headers["content-type"] = "application/json"
+        if method == "POST":
+            # One key for every attempt of this call, so a retry never creates twice.
+            headers["idempotency-key"] = options.idempotency_key or f"rq-sdk-{uuid.uuid4()}"
+        for name, value in (options.extra_headers or {}).items():
+            headers[name.lower()] = value
+        return headers
+
+    def _timeout_error(self, timeout: httpx2.Timeout, attempts: int) -> APITimeoutError:
+        seconds = timeout.read if timeout.read is not None else self.settings.timeout
+        tries = f", on each of {attempts} attempts" if attempts > 1 else ""
+        return APITimeoutError(
+            f"{self._service} did not answer within {seconds:g} s{tries}. "
+            "Pass a longer timeout= to the client or to the call if it needs longer."
+        )
+
+    def _connection_error(self, url: str, error: httpx2.RequestError, attempts: int) -> APIConnectionError:
+        origin = httpx2.URL(url).copy_with(path="/", query=None, fragment=None)
+        detail = str(error) or type(error).__name__
+        tries = f" (tried {attempts} times)" if attempts > 1 else ""
+        return APIConnectionError(
+            f"Could not reach {self._service} at {origin}{tries}: {detail}. Check base_url and your network."
+        )
+
+
+def parse_answer(response: httpx2.Response, answer: type[Model]) -> Model:
+    """The JSON body of a 2xx answer as `answer`, or a clear error when it is not that."""
+    try:
+        return answer.model_validate_json(response.content)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
+            for problem in error.errors(include_input=False, include_url=False)[:3]
+        )
+    raise RankquillError(
+        f"The API answered {response.status_code} with a body this client cannot read "
+        f"(request id {response.headers.get('x-request-id', 'unknown')}): {problems}. "
+        "Check that base_url points at the Rankquill API."
+    )
+
+
+def _without_query(url: str) -> str:
+    return url.split("?", 1)[0]

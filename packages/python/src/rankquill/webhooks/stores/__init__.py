@@ -1,0 +1,1 @@
+"""Where a receiver keeps the articles it is sent."""

@@ -1,0 +1,27 @@
+"""One reference server for the whole session, its state reset before each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .support.mock_server import MockServer
+
+SEED = "42"
+
+
+@pytest.fixture(scope="session")
+def mock_server() -> Iterator[MockServer]:
+    server = MockServer("--seed", SEED)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def server(mock_server: MockServer) -> MockServer:
+    """The reference server in its seeded state: two demo projects, five articles in the first."""
+    mock_server.reset()
+    return mock_server

@@ -1,0 +1,1 @@
+"""What the tests share: the reference server process and small local HTTP servers."""
