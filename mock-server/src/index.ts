@@ -7,7 +7,19 @@ export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { type AppOptions, createApp } from './http/app';
-export { DEFAULT_DB_PATH, type RunningServer, type ServerOptions, startServer } from './runtime/server';
+export {
+  NodeWebhookSender,
+  type NodeWebhookSenderOptions,
+  systemResolve,
+} from './runtime/node-webhook-sender';
+export {
+  DEFAULT_DB_PATH,
+  isLoopbackHost,
+  type RunningServer,
+  type ServerOptions,
+  startServer,
+  type WebhookEgressMode,
+} from './runtime/server';
 export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
 export { openSqliteStore } from './store/sqlite';

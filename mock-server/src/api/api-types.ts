@@ -1,4 +1,4 @@
-import type { AccountRecord, Engine } from '../engine/index';
+import type { AccountRecord, AnswerRecorder, Engine } from '../engine/index';
 
 /** A request as every adapter (Express, MSW) hands it to the API layer. */
 export interface ApiRequest {
@@ -80,6 +80,11 @@ export interface OperationCall {
   body: unknown;
   /** The authenticated account, for bearer operations. */
   account: AccountRecord;
+  /**
+   * With an `Idempotency-Key`: keeps the answer inside the transaction of the operation's
+   * effect. A handler passes it to the service that makes the effect.
+   */
+  recordAnswer?: AnswerRecorder;
 }
 
 /** Answers the operation's JSON body, or a `RawResult` for a file. */

@@ -8,8 +8,8 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
     new RawResult(await engine.exports.keywords(account, param(params, 'id'), request.query)),
   'aiVisibility.export': async ({ engine, account, params, request }) =>
     new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), request.query)),
-  'exports.create': ({ engine, account, params, body }) =>
-    engine.exports.create(account, param(params, 'id'), body),
+  'exports.create': ({ engine, account, params, body, recordAnswer }) =>
+    engine.exports.create(account, param(params, 'id'), body, recordAnswer),
   'exports.retrieve': ({ engine, account, params, request }) =>
     engine.exports.retrieve(account, param(params, 'id'), param(params, 'exportId'), {
       baseUrl: request.baseUrl,

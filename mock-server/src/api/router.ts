@@ -1,4 +1,4 @@
-import { type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
+import { CLOCK_MODE_HEADER, type Operation, operations, PUBLIC_ARTICLE_ERRORS } from '@rankquill/contract';
 import {
   AuthenticationError,
   type Engine,
@@ -8,6 +8,8 @@ import {
   RateLimitExceeded,
   type RateLimitState,
   ServiceError,
+  type StoredAnswer,
+  type StoreWriter,
 } from '../engine/index';
 import { adminApiHandlers } from './admin-api';
 import {
@@ -86,8 +88,16 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
  */
 export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   const adminEnabled = options.admin ?? true;
+  const clockHeaders: Record<string, string> =
+    engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
   return async function handle(request: ApiRequest): Promise<ApiResponse> {
+    const response = await answer(request);
+    Object.assign(response.headers, clockHeaders);
+    return response;
+  };
+
+  async function answer(request: ApiRequest): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
@@ -114,7 +124,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
-  };
+  }
 }
 
 function matchRoute(
@@ -174,9 +184,16 @@ async function dispatch(
   const body = operation.body ? parseBody(request) : {};
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
-  const run = async () => ({
+  const run = async (record?: (tx: StoreWriter, answer: StoredAnswer) => Promise<void>) => ({
     status: operation.status,
-    body: await handler({ engine, request, params, body, account }),
+    body: await handler({
+      engine,
+      request,
+      params,
+      body,
+      account,
+      recordAnswer: record && ((tx, answer) => record(tx, { status: operation.status, body: answer })),
+    }),
   });
 
   const key = request.headers['idempotency-key'];
@@ -185,8 +202,8 @@ async function dispatch(
       account.id,
       key,
       { method: operation.method, path: request.path, body: request.body },
-      () =>
-        run().then(
+      (record) =>
+        run(record).then(
           (answer) => {
             // A stored answer is replayed as JSON; a file would have to be kept whole.
             if (answer.body instanceof RawResult)

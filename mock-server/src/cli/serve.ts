@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DB_PATH, startServer } from '../runtime/server';
+import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { CliUsageError } from './usage-error';
 
 export const SERVE_USAGE = `rankquill-mock serve [options]
@@ -17,9 +17,17 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --export-signing-secret S
                     key of the signed export download URLs (default: derived from
                     the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
+  --webhook-egress MODE
+                    public: webhooks go to public addresses only; private: to loopback
+                    and private addresses too (default: private while --host is
+                    loopback, else public). Link-local and metadata addresses,
+                    0.0.0.0/8, multicast, URLs with credentials and this server are
+                    refused either way
+  --webhook-concurrency N
+                    webhook deliveries in flight at once; one content item's go one
+                    after another                                 (default 16)
 `;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 const MIN_SECRET_LENGTH = 16;
 
 /** The option, else the environment variable; too short a key is refused rather than used. */
@@ -48,6 +56,8 @@ export async function serve(args: string[]): Promise<void> {
       'no-admin': { type: 'boolean', default: false },
       'no-dashboard': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
+      'webhook-egress': { type: 'string' },
+      'webhook-concurrency': { type: 'string', default: '16' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -62,8 +72,18 @@ export async function serve(args: string[]): Promise<void> {
   if (values.clock !== 'real' && values.clock !== 'manual') {
     throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
   }
+  const egress = values['webhook-egress'];
+  if (egress !== undefined && egress !== 'public' && egress !== 'private') {
+    throw new CliUsageError(`--webhook-egress must be "public" or "private", got "${egress}".`);
+  }
+  const concurrency = Number(values['webhook-concurrency']);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {
+    throw new CliUsageError(
+      `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
+    );
+  }
   const admin = !values['no-admin'];
-  if (admin && !values['admin-token'] && !LOOPBACK.has(values.host)) {
+  if (admin && !values['admin-token'] && !isLoopbackHost(values.host)) {
     process.stderr.write(
       `warning: /__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.\n`,
     );
@@ -79,6 +99,8 @@ export async function serve(args: string[]): Promise<void> {
     adminToken: values['admin-token'],
     dashboard: !values['no-dashboard'],
     exportSigningSecret: exportSigningSecret(values['export-signing-secret']),
+    webhookEgress: egress,
+    deliveryConcurrency: concurrency,
     log,
   });
   process.stdout.write(

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { isWebhookEventName, WEBHOOK_EVENT_NAMES, WEBHOOK_HEADERS } from '@rankquill/contract';
+import { isWebhookEventName, WEBHOOK_EVENT_NAMES } from '@rankquill/contract';
 import { buildWebhookRequest } from '../engine/webhooks/request';
 import { sampleEvent } from '../engine/webhooks/samples';
 import { FetchWebhookSender } from '../engine/webhooks/sender';
-import { signWebhookPayload } from '../engine/webhooks/signature';
 import { signingSecretOption } from './signing-secret-option';
 import { CliUsageError } from './usage-error';
 
 export const TRIGGER_USAGE = `rankquill-mock trigger <event> --to URL --secret S [--signing-secret whsec_...] [options]
 
 Sends a sample of <event> to a webhook receiver the way the service does (x-service-key,
-x-service-event, x-service-delivery; webhook-id, -timestamp and -signature only with a signing
-secret, timestamped with this machine's clock) and prints the receiver's answer as one JSON line.
+x-service-event, x-service-delivery, webhook-id and webhook-timestamp from this machine's clock;
+webhook-signature only with a signing secret) and prints the receiver's answer as one JSON line.
 Exits 0 on a 2xx answer, 1 otherwise. Events: ${WEBHOOK_EVENT_NAMES.join(', ')}.
 
   --to URL            the receiver's webhook URL (required)
@@ -68,27 +67,9 @@ export async function trigger(args: string[]): Promise<void> {
     deliveryId,
     at,
     body,
+    signingSecrets: signingSecret === undefined ? [] : [signingSecret],
   });
-  // The engine still signs with the webhook secret (x-service-key), which proves nothing: send
-  // the spec's headers, and a signature only by a signing secret.
-  const {
-    [WEBHOOK_HEADERS.id]: _id,
-    [WEBHOOK_HEADERS.timestamp]: _timestamp,
-    [WEBHOOK_HEADERS.signature]: _signature,
-    ...headers
-  } = request.headers;
-  if (signingSecret !== undefined) {
-    const timestamp = Math.floor(at / 1000);
-    headers[WEBHOOK_HEADERS.id] = deliveryId;
-    headers[WEBHOOK_HEADERS.timestamp] = String(timestamp);
-    headers[WEBHOOK_HEADERS.signature] = await signWebhookPayload({
-      secret: signingSecret,
-      id: deliveryId,
-      timestamp,
-      body,
-    });
-  }
-  const answer = await new FetchWebhookSender().send({ ...request, headers });
+  const answer = await new FetchWebhookSender().send(request);
   let parsed: unknown = answer.body;
   try {
     parsed = JSON.parse(answer.body);

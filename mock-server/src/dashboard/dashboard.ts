@@ -1,3 +1,4 @@
+import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
@@ -87,13 +88,17 @@ const PAGE_HEADERS: Record<string, string> = {
  */
 export function createDashboardHandler(engine: Engine, options: DashboardOptions = {}): DashboardHandler {
   const sessions = new SessionStore(options);
+  // Every answer of a manual-clock server says so, as the API's do.
+  const clockHeaders: Record<string, string> =
+    engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
   const settings: DashboardSettings = { admin: options.admin ?? true, adminToken: options.adminToken };
 
   return async (request) => {
     if (!DASHBOARD_PATH.test(request.path)) return undefined;
     const method = request.method.toUpperCase();
     const file = ASSETS.get(request.path);
-    if (file && (method === 'GET' || method === 'HEAD')) return asset(file, method);
+    if (file && (method === 'GET' || method === 'HEAD'))
+      return withHeaders(asset(file, method), clockHeaders);
     if (request.path.startsWith('/assets/')) return undefined;
     const cookie = sessionCookie(options.secureCookie ?? request.baseUrl?.startsWith('https:') ?? false);
     const cookieValue = parseCookies(request.headers.cookie).get(cookie.name);
@@ -102,10 +107,16 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     try {
       await engine.tick();
       const answer = await route(request, method, session, cookie, cookieValue, shown);
-      return respond(answer, { method, session, flash: shown.flash, clock: settings.admin });
+      return withHeaders(
+        respond(answer, { method, session, flash: shown.flash, clock: settings.admin }),
+        clockHeaders,
+      );
     } catch (error) {
       if (!(error instanceof ServiceError)) options.onError?.(error, request);
-      return respond(errorPage(error), { method, session, flash: shown.flash, clock: settings.admin });
+      return withHeaders(
+        respond(errorPage(error), { method, session, flash: shown.flash, clock: settings.admin }),
+        clockHeaders,
+      );
     }
   };
 
@@ -276,6 +287,11 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+function withHeaders(response: ApiResponse, headers: Record<string, string>): ApiResponse {
+  Object.assign(response.headers, headers);
+  return response;
 }
 
 function asset(file: Asset, method: string): ApiResponse {

@@ -1,4 +1,4 @@
-import type { BulkExport, WebhookTestResult } from '@rankquill/contract';
+import type { BulkExport } from '@rankquill/contract';
 
 /** A message shown once, on the page after a form was sent. */
 export interface Flash {
@@ -10,8 +10,6 @@ export interface Flash {
   values?: Record<string, string>;
   /** A secret the user asked to see, shown on this one page. */
   revealed?: { label: string; value: string };
-  /** What the receiver answered the Test action. */
-  webhookTest?: WebhookTestResult;
 }
 
 /** What the dashboard keeps about one signed-in browser; never the API key itself. */

@@ -10,6 +10,7 @@ import type { ContentGenerator } from './content/generator';
 import { TemplateArticleGenerator } from './content/template-article-generator';
 import { type DemoData, seedDemoData } from './demo-data';
 import { ExportService, removeProjectExports } from './exports/export-service';
+import { BackgroundRuns } from './kernel/background-runs';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 import type { EngineContext } from './kernel/context';
 import { ConflictError } from './kernel/errors';
@@ -18,6 +19,7 @@ import { type JobLane, JobQueue } from './kernel/jobs';
 import { Random } from './kernel/random';
 import { ReadCache } from './kernel/read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
+import { type SecretSource, SeededSecrets } from './kernel/secrets';
 import { KeywordService, removeProjectKeywords } from './keywords/keywords';
 import { RankTracker } from './keywords/rank-tracker';
 import type { RankingProvider } from './keywords/ranking-provider';
@@ -26,6 +28,7 @@ import { ProjectService } from './projects/projects';
 import { PublicArticleService } from './public-articles/public-articles';
 import { ActivityService, removeProjectActivity } from './webhooks/activity';
 import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
+import { EgressPolicy } from './webhooks/egress';
 import { WebhookOutbox } from './webhooks/outbox';
 import { FetchWebhookSender, type WebhookSender } from './webhooks/sender';
 
@@ -64,7 +67,36 @@ export interface EngineOptions {
    * @example { exportSigningSecret: 'a long random string kept out of the repository' }
    */
   exportSigningSecret?: string;
+  /**
+   * Webhook deliveries that run side by side in the background (default 16). Deliveries about
+   * one content item still go one after another, in the order of their events.
+   * @example { deliveryConcurrency: 4 }
+   */
+  deliveryConcurrency?: number;
+  /**
+   * Where webhooks may go: checked when a webhook URL is set and before each attempt. Defaults
+   * to a policy that allows loopback and private addresses (the mock on loopback) and resolves
+   * no host name; the reference server passes one with a resolver and its own address.
+   * @example { webhookEgress: new EgressPolicy({ allowPrivate: false }) }
+   */
+  webhookEgress?: EgressPolicy;
+  /**
+   * The wall clock, for `webhook-timestamp`, which receivers compare with their own clock
+   * whatever the engine's clock says. Defaults to `clock`; pass the system clock when `clock` is
+   * a `ManualClock` and deliveries reach receivers that check signatures.
+   * @example { clock: new ManualClock(MANUAL_CLOCK_START), wallClock: systemClock }
+   */
+  wallClock?: Clock;
+  /**
+   * Where keys and secrets come from (webhook signing secrets). Defaults to `SeededSecrets`
+   * on the seed, which keeps answers byte-identical; a deployment passes a cryptographic source.
+   * @example { secrets: { secret: (_label, length) => randomLetters(length), bytes: (_label, length) => crypto.getRandomValues(new Uint8Array(length)) } }
+   */
+  secrets?: SecretSource;
 }
+
+/** Webhook deliveries in flight at once by default. */
+export const DEFAULT_DELIVERY_CONCURRENCY = 16;
 
 /**
  * The service itself: projects, content lifecycle, public articles, scheduled work. It knows
@@ -92,6 +124,7 @@ export class Engine {
   readonly rateLimits: RateLimiter;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;
+  private background: BackgroundRuns | undefined;
   private boot = 0;
   private requests = 0;
 
@@ -107,17 +140,23 @@ export class Engine {
       random,
       ids,
       jobs,
+      secrets: options.secrets ?? new SeededSecrets(random),
     };
+    const egress = options.webhookEgress ?? new EgressPolicy();
     this.accounts = new AccountService(this.ctx);
     // Deleting a project: each domain removes its own rows, later domains first, then the project row.
-    this.projects = new ProjectService(this.ctx, [
-      removeProjectExports,
-      removeProjectAiVisibility,
-      removeProjectKeywords,
-      removeProjectContent,
-      removeProjectDeliveries,
-      removeProjectActivity,
-    ]);
+    this.projects = new ProjectService(
+      this.ctx,
+      [
+        removeProjectExports,
+        removeProjectAiVisibility,
+        removeProjectKeywords,
+        removeProjectContent,
+        removeProjectDeliveries,
+        removeProjectActivity,
+      ],
+      (url) => egress.checkUrl(url),
+    );
     this.activity = new ActivityService(this.ctx, this.projects);
     const outbox = new WebhookOutbox(this.ctx, this.activity);
     this.content = new ContentService(
@@ -126,13 +165,12 @@ export class Engine {
       outbox,
       options.generator ?? new TemplateArticleGenerator(),
     );
-    this.webhooks = new WebhookDeliveryService(
-      this.ctx,
-      this.projects,
-      this.activity,
-      options.webhookSender ?? new FetchWebhookSender(),
-      storePublishedUrl,
-    );
+    this.webhooks = new WebhookDeliveryService(this.ctx, this.projects, this.activity, {
+      sender: options.webhookSender ?? new FetchWebhookSender({ egress }),
+      egress,
+      wallClock: options.wallClock ?? options.clock,
+      onPublishedUrl: storePublishedUrl,
+    });
     this.keywords = new KeywordService(
       this.ctx,
       this.projects,
@@ -190,11 +228,28 @@ export class Engine {
   }
 
   /**
-   * Makes the webhook delivery attempts that are due now, one after another. A real-clock
-   * timer calls it in the background; it does not wait for `tick` nor `tick` for it.
+   * Starts the background lanes: webhook deliveries (up to `deliveryConcurrency` at once) and
+   * bulk exports, each as soon as it is due, beside the requests and never on their path. On the
+   * manual clock too, work a request makes due now (a first delivery attempt, a test delivery,
+   * an export) runs at once; work due later waits for `advance`. The reference server and the
+   * MSW handlers start it; without it, background work runs only inside `advance`.
+   *
+   * @example
+   * ```ts
+   * const background = engine.startBackgroundWork((error) => console.error(error));
+   * // ... later, on shutdown:
+   * await background.stop();
+   * ```
    */
-  async deliverDue(): Promise<number> {
-    return this.ctx.jobs.runDue(() => this.ctx.clock.now(), { lanes: ['network'] });
+  startBackgroundWork(onError: (error: unknown) => void = () => undefined): BackgroundRuns {
+    const runs = new BackgroundRuns(this.ctx.jobs, {
+      now: () => this.ctx.clock.now(),
+      concurrency: { network: this.options.deliveryConcurrency ?? DEFAULT_DELIVERY_CONCURRENCY },
+      onError,
+    });
+    runs.start();
+    this.background = runs;
+    return runs;
   }
 
   /** Instant of the next scheduled work (of one lane, when given), for a timer on the real clock. */
@@ -226,6 +281,7 @@ export class Engine {
 
   /** Restores the seeded state: every row goes, the demo data comes back, a manual clock restarts. */
   async reset(): Promise<void> {
+    await this.background?.idle();
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
     this.rateLimits.clear();

@@ -9,7 +9,7 @@ export type {
   TableSpec,
 } from '../store/store';
 export { API_KEY_PREFIX } from './accounts/accounts';
-export { IDEMPOTENCY_WINDOW_MS } from './accounts/idempotency';
+export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency';
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export {
   AiVisibilityService,
@@ -34,10 +34,12 @@ export type { ArticleRequest, ContentGenerator, GeneratedArticle } from './conte
 export { TemplateArticleGenerator } from './content/template-article-generator';
 export { articlePayload } from './content/webhook-payloads';
 export type { DemoData } from './demo-data';
-export { Engine, type EngineOptions } from './engine';
+export { DEFAULT_DELIVERY_CONCURRENCY, Engine, type EngineOptions } from './engine';
+export type { AnswerRecorder } from './kernel/answer-recorder';
+export { BackgroundRuns, type BackgroundRunsOptions } from './kernel/background-runs';
 export { type Clock, isoTime, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 export * from './kernel/errors';
-export { ALL_LANES, type JobLane } from './kernel/jobs';
+export { ALL_LANES, BACKGROUND_LANES, type JobLane } from './kernel/jobs';
 export { Random } from './kernel/random';
 export type {
   AccountRecord,
@@ -49,13 +51,16 @@ export type {
   WebhookSettings,
 } from './kernel/records';
 export { engineSchema } from './kernel/schema';
+export { type SecretSource, SeededSecrets } from './kernel/secrets';
 export { EXPORT_PAGE_SIZE, KeywordService } from './keywords/keywords';
 export { type Opportunity, type OpportunityInputs, opportunityOf } from './keywords/opportunity-score';
 export { MAX_CATCH_UP_DAYS, RANK_CHECK_JOB } from './keywords/rank-tracker';
 export type { RankingObservation, RankingProvider, RankingQuery } from './keywords/ranking-provider';
 export { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
 export { PUBLIC_API_KEY_PREFIX } from './projects/projects';
-export { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks/deliveries';
+export { SIGNING_SECRET_BYTES, SIGNING_SECRET_OVERLAP_MS } from './projects/webhook-settings';
+export { MAX_ATTEMPT_HISTORY, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks/deliveries';
+export { EgressPolicy, type EgressPolicyOptions, type Endpoint } from './webhooks/egress';
 export { DELIVERY_JOB } from './webhooks/outbox';
 export {
   buildWebhookRequest,
@@ -67,6 +72,8 @@ export { SAMPLE_ARTICLE_SLUG, type SampleContext, sampleArticle, sampleEvent } f
 export {
   FetchWebhookSender,
   type FetchWebhookSenderOptions,
+  redactedUrl,
+  refusedAnswer,
   WEBHOOK_TIMEOUT_MS,
   type WebhookAnswer,
   type WebhookSender,

@@ -59,8 +59,12 @@ export async function createHandlers(options: CreateHandlersOptions = {}): Promi
   const engine = await Engine.open({
     store: createMemoryStore(engineSchema),
     clock: new ManualClock(MANUAL_CLOCK_START),
+    // Receivers compare webhook-timestamp with their own clock, not the mock's.
+    wallClock: { now: () => Date.now() },
     seed: options.seed ?? 42,
   });
+  // Deliveries and exports a request makes due run at once, as on the reference server.
+  engine.startBackgroundWork();
   const handle = createApiHandler(engine);
   const handler = http.all(`${origin}${mountPath}/*`, async ({ request }) =>
     toFetchResponse(await handle(await toApiRequest(request, mountPath))),

@@ -152,6 +152,35 @@ describe('dashboard forms', () => {
   });
 });
 
+describe('dashboard integrations', () => {
+  it('shows the signing secret once, on the page after the first save, and a new one after a rotation', async () => {
+    const client = await signedIn();
+    const created = await server.call('POST', '/v1/projects', {
+      key: server.demo.api_key,
+      body: { name: 'Signing', domain: 'signing.example' },
+    });
+    const path = `/projects/${created.body.id}`;
+    const refused = await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
+    expect(refused.headers.get('location')).toBe(`${path}/integrations`);
+    expect((await client.get(`${path}/integrations`)).html).toContain('has no webhook, so no signing secret');
+
+    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/webhook', secret: 's3cret' });
+    const first = await client.get(`${path}/integrations`);
+    const secret = /Signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(first.html)?.[1];
+    expect(secret).toMatch(/^whsec_/);
+    expect((await client.get(`${path}/integrations`)).html).not.toContain(secret);
+    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/other', secret: 's3cret' });
+    expect((await client.get(`${path}/integrations`)).html).not.toContain('whsec_');
+
+    await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
+    const rotated = await client.get(`${path}/integrations`);
+    const next = /New signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1];
+    expect(next).toMatch(/^whsec_/);
+    expect(next).not.toBe(secret);
+    expect(rotated.html).toContain('The replaced one also signs deliveries until');
+  });
+});
+
 describe('dashboard pages', () => {
   it('serves pages with a strict policy, no caching, and HEAD without a body', async () => {
     const client = await signedIn();

@@ -5,10 +5,12 @@ import { MANUAL_CLOCK_START, ManualClock } from '../../src/engine/kernel/clock';
 import { engineSchema } from '../../src/engine/kernel/schema';
 import { createApp } from '../../src/http/app';
 import { createMemoryStore } from '../../src/store/memory';
-import type { Store } from '../../src/store/store';
+import type { Store, StoreWriter } from '../../src/store/store';
 
 // A store that breaks on demand stands in for a failing disk: the one thing outside the project.
 let broken = false;
+/** Fails the next write of an Idempotency-Key's answer, as a crash right after the effect would. */
+let failKeyWrite = false;
 let url: string;
 let engine: Engine;
 let close: () => void;
@@ -20,6 +22,26 @@ beforeAll(async () => {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
+      if (property === 'transaction') {
+        return (work: (tx: StoreWriter) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            work(
+              new Proxy(tx, {
+                get(writer, name, self) {
+                  const method = Reflect.get(writer, name, self);
+                  if (name !== 'put' || typeof method !== 'function') return method;
+                  return (table: string, row: unknown) => {
+                    if (table === 'idempotency' && failKeyWrite) {
+                      failKeyWrite = false;
+                      return Promise.reject(new Error('power cut'));
+                    }
+                    return method.call(writer, table, row);
+                  };
+                },
+              }),
+            ),
+          );
+      }
       return (...args: unknown[]) => {
         if (broken && (property === 'find' || property === 'get'))
           return Promise.reject(new Error('disk on fire'));
@@ -57,5 +79,36 @@ describe('server failures', () => {
     } finally {
       broken = false;
     }
+  });
+
+  it("keeps an Idempotency-Key's answer in the transaction of its effect: a store failing between them runs a retried POST once", async () => {
+    const key = engine.demo.api_key;
+    const project = engine.demo.project_id;
+    const post = () =>
+      fetch(`${url}/v1/projects/${project}/content`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'crash-between-effect-and-record',
+        },
+        body: JSON.stringify({ keyword: 'exactly once', length: 300 }),
+      });
+    const count = async () => {
+      const list = await fetch(`${url}/v1/projects/${project}/content?limit=100`, {
+        headers: { authorization: `Bearer ${key}` },
+      }).then((response) => response.json());
+      return list.data.filter((item: { keyword: string }) => item.keyword === 'exactly once').length;
+    };
+    failKeyWrite = true;
+    const crashed = await post();
+    expect(crashed.status).toBe(500);
+    expect(await count()).toBe(0);
+    const retried = await post();
+    expect(retried.status).toBe(202);
+    const replayed = await post();
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replayed.json()).toEqual(await retried.json());
+    expect(await count()).toBe(1);
   });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers, DEFAULT_MSW_BASE_URL, type RankquillHandlers } from '../../src/msw/index';
@@ -146,6 +148,45 @@ describe('createHandlers', () => {
       }
     } finally {
       await real.close();
+    }
+  });
+
+  it('delivers webhooks in the background without advance, lists them and redelivers them, from the same engine', async () => {
+    server.use(...mock.handlers);
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      received.push(request.headers['webhook-id'] as string);
+      request.resume();
+      request.on('end', () => response.writeHead(200).end('{"success":true,"url":"/en/x"}'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const api = (method: string, path: string, body?: unknown) =>
+        fetch(`${mock.baseURL}/projects/${mock.demo.project_id}${path}`, {
+          method,
+          headers: bearer(mock.demo.api_key, { 'content-type': 'application/json' }),
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const set = await api('PUT', '', { webhook: { url, secret: 'msw-secret' } });
+      expect(set.headers.get('x-rankquill-clock')).toBe('manual');
+      expect((await set.json()).webhook.signing_secret).toMatch(/^whsec_/);
+      const queued = await api('POST', '/webhook/test');
+      expect(queued.status).toBe(202);
+      const { id } = (await queued.json()) as { id: string };
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(received).toEqual([id]);
+      let listed = await (await api('GET', '/deliveries')).json();
+      for (let i = 0; i < 100 && listed.data[0].status === 'pending'; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        listed = await (await api('GET', '/deliveries')).json();
+      }
+      expect(listed.data[0]).toMatchObject({ id, status: 'succeeded', attempt_count: 1 });
+      expect((await api('POST', `/deliveries/${id}/redeliver`)).status).toBe(202);
+      for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(received).toEqual([id, id]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

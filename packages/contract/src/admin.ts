@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { Timestamp } from './common';
 import { named, openEnum } from './registry';
 
+/**
+ * Response header by which a server on the manual clock says so, on every answer:
+ * `x-rankquill-clock: manual`. Time there moves only through `POST /__admin/clock/advance`, so
+ * a client that would wait for time to pass (`content.createAndWait()`) fails at once instead.
+ * Servers on the real clock, the service among them, do not send it.
+ */
+export const CLOCK_MODE_HEADER = 'x-rankquill-clock';
+
+/** The route that moves a manual clock. */
+export const CLOCK_ADVANCE_ROUTE = 'POST /__admin/clock/advance';
+
 export const PLANS = ['essential', 'professional', 'agencies', 'enterprise'] as const;
 export const Plan = openEnum(PLANS);
 export type Plan = z.infer<typeof Plan>;

@@ -174,7 +174,7 @@ export function buildOpenApiDocument(): JsonObject {
       title: 'Rankquill API',
       version: '1.0.0',
       description:
-        'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
+        'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server. A server on the manual clock (a test double) adds `x-rankquill-clock: manual` to every answer: its time moves only through `POST /__admin/clock/advance`, so a client must not wait for time to pass there.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'Reference server (rankquill-mock serve)' }],
     paths,

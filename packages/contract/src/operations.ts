@@ -20,6 +20,7 @@ import {
   ContentListParams,
   ContentUpdateParams,
 } from './content';
+import { Delivery } from './deliveries';
 import {
   AiVisibilityExport,
   AiVisibilityExportParams,
@@ -37,7 +38,13 @@ import {
   KeywordPerformanceParams,
   KeywordPerformancePoint,
 } from './keywords';
-import { Project, ProjectCreateParams, ProjectUpdateParams, PublicApiKeyRotation } from './project';
+import {
+  Project,
+  ProjectCreateParams,
+  ProjectUpdateParams,
+  PublicApiKeyRotation,
+  WebhookSigningSecretRotation,
+} from './project';
 import {
   PublicArticleListResponse,
   PublicArticleQuery,
@@ -45,7 +52,6 @@ import {
   PublicErrorBody,
 } from './public-article';
 import { named } from './registry';
-import { WebhookTestResult } from './webhook-test';
 
 export const Deleted = named(
   'Deleted',
@@ -163,11 +169,44 @@ export const operations = [
     method: 'POST',
     path: `${projectPath}/webhook/test`,
     summary:
-      "Send a sample content.published delivery to the project's webhook now and answer what the receiver said",
+      "Send a sample content.published delivery to the project's webhook now, in the background; answers the queued delivery, whose attempt the deliveries list shows",
+    tag: 'Webhooks',
+    auth: 'bearer',
+    status: 202,
+    response: Delivery,
+  }),
+  op({
+    id: 'projects.webhook.rotateSigningSecret',
+    method: 'POST',
+    path: `${projectPath}/webhook/signing-secret/rotate`,
+    summary:
+      "Replace the webhook's signing secret; for 24 hours deliveries carry signatures by both the new and the replaced one",
     tag: 'Webhooks',
     auth: 'bearer',
     status: 200,
-    response: WebhookTestResult,
+    response: WebhookSigningSecretRotation,
+  }),
+  op({
+    id: 'deliveries.list',
+    method: 'GET',
+    path: `${projectPath}/deliveries`,
+    summary: "List the project's webhook deliveries with their attempts, newest first",
+    tag: 'Webhooks',
+    auth: 'bearer',
+    query: ListParams,
+    status: 200,
+    response: listOf(Delivery),
+  }),
+  op({
+    id: 'deliveries.redeliver',
+    method: 'POST',
+    path: `${projectPath}/deliveries/:deliveryId/redeliver`,
+    summary:
+      'Send a delivery again now, with the same webhook-id (after an earlier delivery of the same content item, if one is under way)',
+    tag: 'Webhooks',
+    auth: 'bearer',
+    status: 202,
+    response: Delivery,
   }),
   op({
     id: 'activity.list',

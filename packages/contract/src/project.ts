@@ -12,12 +12,26 @@ export const WEBHOOK_SECRET_MAX_LENGTH = 256;
 
 export const ProjectWebhook = named(
   'ProjectWebhook',
-  'The webhook of a project as the API shows it: the URL, and whether a secret is set. The secret itself is never shown.',
+  'The webhook of a project as the API shows it: the URL, and whether its secrets are set. The secret is never shown; the signing secret only once, in the answer of the `PUT` that first sets the webhook (and of a rotation).',
   z.object({
     url: z.string().describe('Events are POSTed here.'),
     secret_set: z
       .literal(true)
       .describe('A secret is set; it is sent as `x-service-key` with every delivery.'),
+    signing_secret_set: z
+      .boolean()
+      .describe(
+        'A signing secret signs every delivery (`webhook-signature`). False only for a webhook set before the service generated signing secrets; rotate to get one.',
+      ),
+    signing_secret: z
+      .string()
+      .optional()
+      .describe(
+        'The signing secret (`whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes, per Standard Webhooks). Only in the answer of the `PUT` that first sets the webhook: store it then, or rotate to get a new one.',
+      ),
+    previous_signing_secret_expires_at: Timestamp.nullable().describe(
+      'After a rotation: until when deliveries also carry a signature by the replaced signing secret; null otherwise.',
+    ),
   }),
 );
 export type ProjectWebhook = z.infer<typeof ProjectWebhook>;
@@ -41,7 +55,7 @@ export const WebhookSettingsParams = named(
         error: 'must be printable ASCII without spaces, because it is sent in the x-service-key header',
       })
       .describe(
-        'Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of `webhook-signature`.',
+        'Shared secret, sent verbatim as `x-service-key` with every delivery (spec 5). It is not the key of `webhook-signature`: that is the signing secret the service generates.',
       ),
   }),
 );
@@ -115,3 +129,15 @@ export const PublicApiKeyRotation = named(
   z.object({ public_api_key: z.string() }),
 );
 export type PublicApiKeyRotation = z.infer<typeof PublicApiKeyRotation>;
+
+export const WebhookSigningSecretRotation = named(
+  'WebhookSigningSecretRotation',
+  'Answer of POST /projects/:id/webhook/signing-secret/rotate: the new signing secret, shown this once. For 24 hours each delivery carries signatures by both the new and the replaced one.',
+  z.object({
+    signing_secret: z.string().describe('The new signing secret, `whsec_` + base64 of 32 random bytes.'),
+    previous_signing_secret_expires_at: Timestamp.nullable().describe(
+      'Until when deliveries also carry a signature by the replaced signing secret (24 hours from now on the server clock); null when there was none.',
+    ),
+  }),
+);
+export type WebhookSigningSecretRotation = z.infer<typeof WebhookSigningSecretRotation>;

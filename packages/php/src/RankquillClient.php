@@ -12,6 +12,7 @@ use Rankquill\Internal\Secret;
 use Rankquill\Service\ActivityService;
 use Rankquill\Service\AiVisibilityService;
 use Rankquill\Service\ContentService;
+use Rankquill\Service\DeliveryService;
 use Rankquill\Service\ExportService;
 use Rankquill\Service\KeywordService;
 use Rankquill\Service\ProjectService;
@@ -59,8 +60,10 @@ final class RankquillClient
     public readonly ExportService $exports;
     /** The activity feed: list. */
     public readonly ActivityService $activity;
-    /** The project's webhook: test. */
+    /** The project's webhook: test, rotateSigningSecret. */
     public readonly WebhookService $webhooks;
+    /** The webhook's deliveries with their attempts: list, redeliver. */
+    public readonly DeliveryService $deliveries;
     /** The main API address requests go to, without a trailing slash. */
     public readonly string $baseUrl;
     /** Seconds each attempt may take. */
@@ -112,5 +115,6 @@ final class RankquillClient
         $this->exports = new ExportService($transport, $this->baseUrl);
         $this->activity = new ActivityService($transport);
         $this->webhooks = new WebhookService($transport);
+        $this->deliveries = new DeliveryService($transport);
     }
 }

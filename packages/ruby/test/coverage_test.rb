@@ -8,7 +8,10 @@ require "test_helper"
 class CoverageTest < Minitest::Test
   OPENAPI = File.join(MockServer::REPO_ROOT, "packages/contract/openapi.json")
   # Operations whose method lives under another name than their operationId says.
-  RENAMED = { "projects.webhook.test" => "webhooks.test" }.freeze
+  RENAMED = {
+    "projects.webhook.test" => "webhooks.test",
+    "projects.webhook.rotateSigningSecret" => "webhooks.rotateSigningSecret"
+  }.freeze
   # Methods whose first argument is not the operation's path ids.
   OWN_ARGUMENTS = { "exports.download" => "takes the export or its signed download_url" }.freeze
 

@@ -6,6 +6,7 @@ import { errorFromResponse } from './internal/error-from-response';
 import { Activity } from './resources/activity';
 import { AiVisibility } from './resources/ai-visibility';
 import { Content } from './resources/content';
+import { Deliveries } from './resources/deliveries';
 import { Exports } from './resources/exports';
 import { Keywords } from './resources/keywords';
 import { Projects } from './resources/projects';
@@ -112,8 +113,10 @@ export class Rankquill {
   readonly keywords: Keywords;
   /** A project's AI visibility: retrieve (the score), topics, prompts, responses. */
   readonly aiVisibility: AiVisibility;
-  /** A project's webhook: test. */
+  /** A project's webhook: test, rotateSigningSecret. */
   readonly webhooks: Webhooks;
+  /** A project's webhook deliveries with their attempts: list, redeliver. */
+  readonly deliveries: Deliveries;
   /** A project's activity feed: list. */
   readonly activity: Activity;
   /** Bulk exports (JSON, ZIP of CSVs, PDF report): create, retrieve, createAndWait, download. */
@@ -171,6 +174,7 @@ export class Rankquill {
     this.keywords = new Keywords(transport);
     this.aiVisibility = new AiVisibility(transport);
     this.webhooks = new Webhooks(transport);
+    this.deliveries = new Deliveries(transport);
     this.activity = new Activity(transport);
     this.exports = new Exports(transport, this.baseURL);
   }

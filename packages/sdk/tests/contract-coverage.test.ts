@@ -20,6 +20,9 @@ const sdkCallFor: Record<string, Call> = {
   'content.publish': (c) => c.content.publish('p1', 'c1'),
   'content.unpublish': (c) => c.content.unpublish('p1', 'c1'),
   'projects.webhook.test': (c) => c.webhooks.test('p1'),
+  'projects.webhook.rotateSigningSecret': (c) => c.webhooks.rotateSigningSecret('p1'),
+  'deliveries.list': (c) => c.deliveries.list('p1'),
+  'deliveries.redeliver': (c) => c.deliveries.redeliver('p1', 'd1'),
   'activity.list': (c) => c.activity.list('p1'),
   'keywords.list': (c) => c.keywords.list('p1'),
   'keywords.create': (c) => c.keywords.create('p1', { keyword: 'k' }),
@@ -67,6 +70,7 @@ describe('contract coverage', () => {
         .replace(':contentId', 'c1')
         .replace(':keywordId', 'k1')
         .replace(':exportId', 'e1')
+        .replace(':deliveryId', 'd1')
         .replace(':id', 'p1')}`;
       expect(`${seen[0]?.method} ${url.pathname}`).toBe(`${op.method} ${expected}`);
     },

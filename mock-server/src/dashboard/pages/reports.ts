@@ -4,7 +4,7 @@ import { type PageCall, projectPath, type Route, redirect } from '../answers';
 import { field } from '../form';
 import { count, timeOf } from '../format';
 import { type Html, html } from '../html';
-import { badge, buttonForm, csrfInput, fieldError, invalidAttributes, previousValue } from '../layout';
+import { badge, csrfInput, fieldError, invalidAttributes, previousValue } from '../layout';
 import { safeHref } from '../urls';
 import { loadProject, projectPage } from './project-page';
 
@@ -112,7 +112,7 @@ async function report(call: PageCall) {
     html`<p><a href="${back(call.params)}">Reports</a></p>
 <h1>${entry.filename}</h1>
 <p>${badge(entry.status)} ${statusText(entry)}</p>
-${waiting ? waitingHelp(call) : ''}
+${waiting ? html`<p class="hint">Exports are made in the background within seconds, on either clock.</p>` : ''}
 ${download(entry)}
 <section class="card" aria-labelledby="details-heading"><h2 id="details-heading">Details</h2><dl class="facts">
 <dt>Format</dt><dd>${FORMAT_LABELS[entry.format] ?? entry.format}</dd>
@@ -123,7 +123,7 @@ ${download(entry)}
 <dt>File kept until</dt><dd>${timeOf(entry.expires_at)}</dd>
 </dl></section>`,
   );
-  return { ...answer, refresh: waiting && call.engine.clockMode === 'real' };
+  return { ...answer, refresh: waiting };
 }
 
 function statusText(entry: BulkExport): string {
@@ -141,26 +141,6 @@ function statusText(entry: BulkExport): string {
     default:
       return '';
   }
-}
-
-function waitingHelp(call: PageCall): Html {
-  if (call.engine.clockMode !== 'manual') {
-    return html`<p class="hint">Exports are made in the background within seconds.</p>`;
-  }
-  return html`<p class="hint">The server runs a manual clock: background work such as this export runs when the clock moves.</p>${
-    call.settings.admin && call.settings.adminToken === undefined
-      ? buttonForm(call.session.csrfToken, '/clock/advance', 'Run due work now (move the clock by 0 s)', {
-          style: 'secondary',
-          hidden: {
-            amount: '0',
-            unit: 'seconds',
-            return_to: `${projectPath(call.params.id ?? '', 'reports', call.params.exportId ?? '')}`,
-          },
-        })
-      : call.settings.admin
-        ? html`<p><a href="/clock">Move the clock</a></p>`
-        : ''
-  }`;
 }
 
 function download(entry: BulkExport): Html {

@@ -15,6 +15,7 @@ import {
   ListParams,
 } from '@rankquill/contract';
 import type { Condition, StoreReader, StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
@@ -90,13 +91,18 @@ export class AiVisibilityService {
     return { data: page.rows.map(aiTopicResource), pagination: page.pagination };
   }
 
-  async createTopic(account: AccountRecord, projectId: string, input: unknown): Promise<AiVisibilityTopic> {
+  async createTopic(
+    account: AccountRecord,
+    projectId: string,
+    input: unknown,
+    record?: AnswerRecorder,
+  ): Promise<AiVisibilityTopic> {
     const { name } = parseInput(AiVisibilityTopicCreateParams, input);
-    const topic = await this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
-      return this.insertTopic(tx, project, name, this.ctx.clock.now());
+      const topic = await this.insertTopic(tx, project, name, this.ctx.clock.now());
+      return recorded(tx, aiTopicResource(topic), record);
     });
-    return aiTopicResource(topic);
   }
 
   /** Adds a topic inside `tx`; used by `createTopic` and the demo data. A name in use is a 409. */
@@ -148,16 +154,20 @@ export class AiVisibilityService {
    * Adds a prompt to a topic. It is asked on every platform for today right away (a job due now,
    * which runs before the next request is answered), then at every 00:00 UTC.
    */
-  async createPrompt(account: AccountRecord, projectId: string, input: unknown): Promise<AiVisibilityPrompt> {
+  async createPrompt(
+    account: AccountRecord,
+    projectId: string,
+    input: unknown,
+    record?: AnswerRecorder,
+  ): Promise<AiVisibilityPrompt> {
     const params = parseInput(AiVisibilityPromptCreateParams, input);
-    const prompt = await this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
       const topic = await this.topic(project, params.topic_id, tx);
       const prompt = await this.insertPrompt(tx, project, topic, params.text, this.ctx.clock.now());
       await this.runs.scheduleFirstRun(tx, prompt.id);
-      return prompt;
+      return recorded(tx, aiPromptResource(prompt), record);
     });
-    return aiPromptResource(prompt);
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   ListParams,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
@@ -71,13 +72,17 @@ export class ContentService {
     };
   }
 
-  async create(account: AccountRecord, projectId: string, input: unknown): Promise<ContentCreateResponse> {
+  async create(
+    account: AccountRecord,
+    projectId: string,
+    input: unknown,
+    record?: AnswerRecorder,
+  ): Promise<ContentCreateResponse> {
     const params = parseInput(ContentCreateParams, input);
-    const record = await this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
-      return this.insert(tx, project, params);
+      return recorded(tx, contentCreated(await this.insert(tx, project, params)), record);
     });
-    return contentCreated(record);
   }
 
   /** Adds a generating item and schedules its completion; used by `create` and the demo data. */
@@ -183,8 +188,13 @@ export class ContentService {
     return { id: contentId, deleted: true };
   }
 
-  async publish(account: AccountRecord, projectId: string, contentId: string): Promise<ContentItem> {
-    return this.transition(account, projectId, contentId, 'published', (item) => {
+  async publish(
+    account: AccountRecord,
+    projectId: string,
+    contentId: string,
+    record?: AnswerRecorder,
+  ): Promise<ContentItem> {
+    return this.transition(account, projectId, contentId, 'published', record, (item) => {
       if (item.status === 'draft') return;
       if (item.status === 'published') return `Content ${item.id} is already published.`;
       if (item.status === 'generating') {
@@ -194,8 +204,13 @@ export class ContentService {
     });
   }
 
-  async unpublish(account: AccountRecord, projectId: string, contentId: string): Promise<ContentItem> {
-    return this.transition(account, projectId, contentId, 'draft', (item) =>
+  async unpublish(
+    account: AccountRecord,
+    projectId: string,
+    contentId: string,
+    record?: AnswerRecorder,
+  ): Promise<ContentItem> {
+    return this.transition(account, projectId, contentId, 'draft', record, (item) =>
       item.status === 'published'
         ? undefined
         : `Content ${item.id} is ${item.status}; only a published article can be unpublished.`,
@@ -207,6 +222,7 @@ export class ContentService {
     projectId: string,
     contentId: string,
     to: 'draft' | 'published',
+    record: AnswerRecorder | undefined,
     refusal: (item: ContentRecord) => string | undefined,
   ): Promise<ContentItem> {
     return this.ctx.store.transaction(async (tx) => {
@@ -241,7 +257,7 @@ export class ContentService {
               message: `Article "${updated.title}" was unpublished.`,
             },
       );
-      return contentResource(updated, project);
+      return recorded(tx, contentResource(updated, project), record);
     });
   }
 
@@ -360,7 +376,8 @@ export class ContentService {
  */
 export async function storePublishedUrl(tx: StoreWriter, contentId: string, url: string): Promise<void> {
   const item = await tx.get<ContentRecord>('content', contentId);
-  if (item?.status !== 'published') return;
+  // An update delivered to the same address changes nothing: no write, so cached reads stay.
+  if (item?.status !== 'published' || item.published_url === url) return;
   await tx.put('content', { ...item, published_url: url });
 }
 

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { StoreWriter } from '../../store/store';
 import { slugify } from '../content/article-html';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import { isoTime } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError, NotFoundError, ServiceError } from '../kernel/errors';
@@ -73,8 +74,8 @@ export class ExportService {
   ) {
     this.files = new ExportFiles(ctx.store);
     this.tokens = new DownloadTokens(signingSecret);
-    // A large export takes seconds: it runs in the background lane, never on a request's path.
-    ctx.jobs.on(EXPORT_JOB, (job) => this.run(job.subject_id), 'network');
+    // A large export takes seconds: it runs in a background lane of its own, beside deliveries.
+    ctx.jobs.on(EXPORT_JOB, (job) => this.run(job.subject_id), 'export');
     ctx.jobs.on(EXPORT_EXPIRY_JOB, (job) => this.expire(job.subject_id));
   }
 
@@ -155,7 +156,12 @@ export class ExportService {
    * const started = await engine.exports.create(account, 'proj_123', { types: ['content'], format: 'csv' });
    * ```
    */
-  async create(account: AccountRecord, projectId: string, input: unknown): Promise<BulkExport> {
+  async create(
+    account: AccountRecord,
+    projectId: string,
+    input: unknown,
+    answer?: AnswerRecorder,
+  ): Promise<BulkExport> {
     const params = parseInput(BulkExportCreateParams, input);
     const types = BULK_EXPORT_ORDER.filter((type) => params.types.includes(type));
     const range = params.date_range;
@@ -168,7 +174,7 @@ export class ExportService {
         );
       }
     }
-    const record = await this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
       const { id, seq } = await this.ctx.ids.next(tx, 'exp');
       const now = this.ctx.clock.now();
@@ -193,9 +199,8 @@ export class ExportService {
       };
       await tx.insert('exports', { ...record });
       await this.ctx.jobs.schedule(tx, EXPORT_JOB, id, now);
-      return record;
+      return recorded(tx, await this.resource(record, {}), answer);
     });
-    return this.resource(record, {});
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { IdFactory } from './ids';
 import type { JobQueue } from './jobs';
 import type { Random } from './random';
+import type { SecretSource } from './secrets';
 
 /** What every engine service is built from. */
 export interface EngineContext {
@@ -11,4 +12,6 @@ export interface EngineContext {
   random: Random;
   ids: IdFactory;
   jobs: JobQueue;
+  /** Keys and secrets: seeded in the mock, cryptographic in a deployment. */
+  secrets: SecretSource;
 }

@@ -17,11 +17,20 @@ export class IdFactory {
     this.key = (BigInt(keyStream.int(0, 2 ** 31)) << 32n) | BigInt(keyStream.int(0, 2 ** 31));
   }
 
-  /** The next sequence number, stored in the same transaction as the row that uses it. */
-  async nextSeq(tx: StoreWriter): Promise<number> {
-    const counter = await tx.get<MetaRecord>('meta', 'counter');
-    const seq = ((counter?.value as number | undefined) ?? 0) + 1;
-    await tx.put('meta', { id: 'counter', value: seq });
+  /**
+   * The next sequence number of a counter, stored in the same transaction as the row that uses
+   * it. Rows that background work writes (jobs, activity entries) count on counters of their own,
+   * so when a webhook receiver answers does not change the ids requests get. A counter starts
+   * where the main one stands, so ids made before it existed are never made again.
+   */
+  async nextSeq(tx: StoreWriter, counter: IdCounter = 'main'): Promise<number> {
+    const key = counterKey(counter);
+    let current = (await tx.get<MetaRecord>('meta', key))?.value as number | undefined;
+    if (current === undefined && counter !== 'main') {
+      current = (await tx.get<MetaRecord>('meta', counterKey('main')))?.value as number | undefined;
+    }
+    const seq = (current ?? 0) + 1;
+    await tx.put('meta', { id: key, value: seq });
     return seq;
   }
 
@@ -35,10 +44,22 @@ export class IdFactory {
     return `${prefix}${this.random.fork(`${purpose}:${seq}`).string(32)}`;
   }
 
-  async next(tx: StoreWriter, prefix: string): Promise<{ id: string; seq: number }> {
-    const seq = await this.nextSeq(tx);
+  /** An id of `prefix` from `counter`; one prefix always takes its ids from one counter. */
+  async next(
+    tx: StoreWriter,
+    prefix: string,
+    counter: IdCounter = 'main',
+  ): Promise<{ id: string; seq: number }> {
+    const seq = await this.nextSeq(tx, counter);
     return { id: this.idFor(prefix, seq), seq };
   }
+}
+
+/** The counters ids are drawn from: `main` for what requests create, the others for background rows. */
+export type IdCounter = 'main' | 'jobs' | 'activity';
+
+function counterKey(counter: IdCounter): string {
+  return counter === 'main' ? 'counter' : `counter:${counter}`;
 }
 
 // splitmix64's finalizer: a bijection on 64-bit integers.

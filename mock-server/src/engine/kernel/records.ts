@@ -30,6 +30,14 @@ export interface ProjectRecord {
 export interface WebhookSettings {
   url: string;
   secret: string;
+  /**
+   * `whsec_` + base64 of the HMAC key that signs deliveries, generated when the webhook is first
+   * set. Absent for a webhook set before the service generated them, until it is rotated.
+   */
+  signing_secret?: string;
+  /** The signing secret a rotation replaced: deliveries carry its signature too until `previous_signing_secret_expires_at`. */
+  previous_signing_secret?: string | null;
+  previous_signing_secret_expires_at?: number | null;
 }
 
 export interface ContentRecord {
@@ -69,13 +77,25 @@ export interface JobRecord {
   kind: string;
   subject_id: string;
   due_at: number;
-  /** `network` for work that waits on the network; absent (null) for work that runs on the request path. */
-  lane?: 'network' | null;
+  /** The lane of background work (`network`, `export`); absent (null) for work that runs on the request path. */
+  lane?: 'network' | 'export' | null;
+}
+
+/** One attempt of a delivery, as the deliveries list shows it. */
+export interface DeliveryAttemptRecord {
+  /** Server-clock instant of the attempt. */
+  at: number;
+  /** The receiver's HTTP status; null when it gave none (or nothing was sent). */
+  status: number | null;
+  error: string | null;
+  /** The first characters of the receiver's answer. */
+  answer: string;
 }
 
 /**
  * One event to deliver to a project's webhook: the outbox row. `body` holds the exact bytes
- * sent on every attempt; the URL and secret are read from the project at each attempt.
+ * sent on every attempt; the URL and secret are read from the project at each attempt. A
+ * pending delivery about a content item with `next_attempt_at` null waits in the item's line.
  */
 export interface DeliveryRecord {
   id: string;
@@ -92,6 +112,12 @@ export interface DeliveryRecord {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** Attempts, oldest first (the latest few); absent in rows written before it was kept. */
+  attempt_history?: DeliveryAttemptRecord[];
+  /** A delivery of the Test action: one attempt, no retry, no activity entry. */
+  test?: boolean;
+  /** False when the next attempt is the last (a test, a redelivery); absent means the retry policy applies. */
+  retry?: boolean;
 }
 
 /** An entry of a project's activity feed. */

@@ -9,6 +9,7 @@ import {
   normalizeKeyword,
 } from '@rankquill/contract';
 import type { Condition, StoreReader, StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError, NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
@@ -47,21 +48,25 @@ export class KeywordService {
    * console.log(keyword.position, keyword.volume);
    * ```
    */
-  async create(account: AccountRecord, projectId: string, input: unknown): Promise<Keyword> {
+  async create(
+    account: AccountRecord,
+    projectId: string,
+    input: unknown,
+    record?: AnswerRecorder,
+  ): Promise<Keyword> {
     const { keyword: text } = parseInput(KeywordCreateParams, input);
     const project = await this.projects.owned(account, projectId);
     const now = this.ctx.clock.now();
     const date = utcDate(now);
     // The provider may be slow or remote: ask it before the transaction, not inside.
     const observation = await this.tracker.observe(project, text, date);
-    const record = await this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.transaction(async (tx) => {
       const current = await this.projects.owned(account, projectId, tx);
       const keyword = await this.insert(tx, current, text, now);
       const checked = await this.tracker.record(tx, current, keyword, date, observation, now);
       await this.tracker.ensureScheduled(tx, current.id, now);
-      return checked;
+      return recorded(tx, keywordResource(checked), record);
     });
-    return keywordResource(record);
   }
 
   /**

@@ -6,15 +6,24 @@ import {
   ProjectCreateParams,
   ProjectUpdateParams,
   type PublicApiKeyRotation,
+  type WebhookSigningSecretRotation,
 } from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
+import { isoTime } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
-import { NotFoundError } from '../kernel/errors';
+import { ConflictError, NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type { AccountRecord, ProjectRecord } from '../kernel/records';
 import { definedFields, parseInput } from '../kernel/validation';
 import { projectResource } from './serializers';
+import {
+  checkWebhookUrl,
+  nextWebhookSettings,
+  rotatedWebhookSettings,
+  type WebhookUrlCheck,
+} from './webhook-settings';
 
 /** Prefix of public article API keys. */
 export const PUBLIC_API_KEY_PREFIX = 'rqp_';
@@ -34,6 +43,7 @@ export class ProjectService {
   constructor(
     private readonly ctx: EngineContext,
     private readonly cleanups: readonly ProjectCleanup[],
+    private readonly webhookUrlCheck: WebhookUrlCheck = async () => undefined,
   ) {}
 
   async list(account: AccountRecord, query: unknown): Promise<ListEnvelope<Project>> {
@@ -48,15 +58,21 @@ export class ProjectService {
         offset,
       }),
     ]);
-    return { data: rows.map(projectResource), pagination: paginationOf(limit, offset, rows.length, total) };
+    return {
+      data: rows.map((row) => projectResource(row)),
+      pagination: paginationOf(limit, offset, rows.length, total),
+    };
   }
 
-  async create(account: AccountRecord, input: unknown): Promise<Project> {
+  async create(account: AccountRecord, input: unknown, record?: AnswerRecorder): Promise<Project> {
     const params = parseInput(ProjectCreateParams, input);
-    const record = await this.ctx.store.transaction((tx) =>
-      this.insert(tx, account, { ...params, brand_names: params.brand_names ?? [params.name] }),
-    );
-    return projectResource(record);
+    return this.ctx.store.transaction(async (tx) => {
+      const project = await this.insert(tx, account, {
+        ...params,
+        brand_names: params.brand_names ?? [params.name],
+      });
+      return recorded(tx, projectResource(project), record);
+    });
   }
 
   /** Adds a project inside `tx`; used by `create` and by the demo data. */
@@ -85,19 +101,67 @@ export class ProjectService {
     return projectResource(await this.owned(account, projectId));
   }
 
+  /**
+   * Changes a project. A webhook set for the first time gets a signing secret, answered this
+   * once as `webhook.signing_secret`; a URL the egress policy refuses is a 400 naming `webhook.url`.
+   */
   async update(account: AccountRecord, projectId: string, input: unknown): Promise<Project> {
     const params = parseInput(ProjectUpdateParams, input);
-    const record = await this.ctx.store.transaction(async (tx) => {
+    // Before the transaction: checking may resolve the host name.
+    if (params.webhook) await checkWebhookUrl(this.webhookUrlCheck, params.webhook.url);
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.owned(account, projectId, tx);
+      const { webhook, ...fields } = definedFields(params);
+      const next =
+        webhook === undefined || webhook === null
+          ? undefined
+          : await nextWebhookSettings(this.ctx, tx, project.webhook, webhook);
       const updated: ProjectRecord = {
         ...project,
-        ...definedFields(params),
+        ...fields,
+        ...(webhook === undefined ? {} : { webhook: next?.settings ?? null }),
         updated_at: this.ctx.clock.now(),
       };
       await tx.put('projects', { ...updated });
-      return updated;
+      return projectResource(updated, next?.created);
     });
-    return projectResource(record);
+  }
+
+  /**
+   * Replaces the webhook's signing secret and answers the new one, this once. For 24 hours of
+   * server time deliveries carry signatures by both, so receivers can switch without a gap.
+   */
+  async rotateSigningSecret(
+    account: AccountRecord,
+    projectId: string,
+    record?: AnswerRecorder,
+  ): Promise<WebhookSigningSecretRotation> {
+    return this.ctx.store.transaction(async (tx) => {
+      const project = await this.owned(account, projectId, tx);
+      if (!project.webhook) {
+        throw new ConflictError(
+          `Project ${project.id} has no webhook, so no signing secret. Set one first with PUT /v1/projects/${project.id} and {"webhook": {"url": "https://…", "secret": "…"}}; its answer holds the signing secret.`,
+          'webhook',
+        );
+      }
+      const webhook = await rotatedWebhookSettings(this.ctx, tx, project.webhook);
+      await tx.put('projects', {
+        ...project,
+        webhook,
+        updated_at: this.ctx.clock.now(),
+      } satisfies ProjectRecord);
+      return recorded(
+        tx,
+        {
+          signing_secret: webhook.signing_secret as string,
+          previous_signing_secret_expires_at:
+            webhook.previous_signing_secret_expires_at == null
+              ? null
+              : isoTime(webhook.previous_signing_secret_expires_at),
+        },
+        record,
+      );
+    });
   }
 
   async delete(account: AccountRecord, projectId: string): Promise<Deleted> {
@@ -110,13 +174,17 @@ export class ProjectService {
   }
 
   /** Replaces the public article API key; the old key answers 401 `Invalid API key` from now on. */
-  async rotatePublicApiKey(account: AccountRecord, projectId: string): Promise<PublicApiKeyRotation> {
+  async rotatePublicApiKey(
+    account: AccountRecord,
+    projectId: string,
+    record?: AnswerRecorder,
+  ): Promise<PublicApiKeyRotation> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.owned(account, projectId, tx);
       const seq = await this.ctx.ids.nextSeq(tx);
       const key = this.ctx.ids.keyFor(PUBLIC_API_KEY_PREFIX, 'public-key', seq);
       await tx.put('projects', { ...project, public_api_key: key, updated_at: this.ctx.clock.now() });
-      return { public_api_key: key };
+      return recorded(tx, { public_api_key: key }, record);
     });
   }
 

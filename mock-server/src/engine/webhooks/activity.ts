@@ -24,7 +24,7 @@ export class ActivityService {
   /** Adds an entry inside `tx`, so it lands with the change it describes or not at all. */
   async record(tx: StoreWriter, projectId: string, fields: ActivityFields): Promise<void> {
     const { at, ...rest } = fields;
-    const { id, seq } = await this.ctx.ids.next(tx, 'act');
+    const { id, seq } = await this.ctx.ids.next(tx, 'act', 'activity');
     const entry: ActivityRecord = {
       id,
       seq,

@@ -1,15 +1,32 @@
-import type { WebhookTestResult } from '@rankquill/contract';
+import {
+  DELIVERY_ANSWER_EXCERPT_CHARS,
+  type Delivery,
+  type ListEnvelope,
+  ListParams,
+} from '@rankquill/contract';
 import type { StoreWriter } from '../../store/store';
+import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
+import type { Clock } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
-import { ConflictError } from '../kernel/errors';
+import { ConflictError, NotFoundError } from '../kernel/errors';
 import type { JobQueue } from '../kernel/jobs';
-import type { AccountRecord, DeliveryRecord, ProjectRecord } from '../kernel/records';
+import { paginationOf } from '../kernel/pagination';
+import type {
+  AccountRecord,
+  DeliveryAttemptRecord,
+  DeliveryRecord,
+  ProjectRecord,
+  WebhookSettings,
+} from '../kernel/records';
+import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { ActivityService } from './activity';
-import { DELIVERY_JOB } from './outbox';
+import type { EgressPolicy } from './egress';
+import { DELIVERY_JOB, startNextInLine } from './outbox';
 import { buildWebhookRequest } from './request';
 import { sampleEvent } from './samples';
-import type { WebhookAnswer, WebhookSender } from './sender';
+import { refusedAnswer, type WebhookAnswer, type WebhookSender } from './sender';
+import { deliveryResource } from './serializers';
 
 /**
  * Waits before each retry, counted from the failure before it (spec 6): attempts at about
@@ -29,28 +46,42 @@ const ARTICLE_EVENTS = new Set(['content.published', 'content.updated']);
  */
 export type PublishedUrlListener = (tx: StoreWriter, contentId: string, url: string) => Promise<void>;
 
+/** Attempts a delivery keeps in its history (`attempt_count` counts them all). */
+export const MAX_ATTEMPT_HISTORY = 10;
+
+/** What the deliveries need besides the engine's context. */
+export interface DeliveryOptions {
+  sender: WebhookSender;
+  /** Where webhooks may go; checked before each attempt (the sender checks resolved addresses). */
+  egress: EgressPolicy;
+  /** The wall clock: `webhook-timestamp` is its second of the attempt, on either engine clock. */
+  wallClock: Clock;
+  onPublishedUrl: PublishedUrlListener;
+}
+
 /**
  * Delivers the outbox: one network job per attempt, retried after 1, 5 and 30 minutes, then
  * marked failed in the activity feed. The network wait happens outside any store transaction,
- * and network jobs never run on the request path.
+ * and network jobs never run on the request path. Deliveries about one content item go one
+ * after another (see `startNextInLine`); the others run side by side.
  */
 export class WebhookDeliveryService {
   constructor(
     private readonly ctx: EngineContext,
     private readonly projects: ProjectService,
     private readonly activity: ActivityService,
-    private readonly sender: WebhookSender,
-    private readonly onPublishedUrl: PublishedUrlListener,
+    private readonly options: DeliveryOptions,
   ) {
     ctx.jobs.on(DELIVERY_JOB, (job) => this.attempt(job.subject_id, job.due_at), 'network');
   }
 
   /**
-   * Sends a sample `content.published` article to the project's webhook now, signed like a real
-   * delivery, and answers what the receiver said. Nothing is retried or stored but the id counter.
+   * Queues a sample `content.published` article to the project's webhook, sent at once in the
+   * background like a real delivery (one attempt, no retry, not in the activity feed), and
+   * answers the delivery; the deliveries list shows what the receiver said.
    */
-  async sendTest(account: AccountRecord, projectId: string): Promise<WebhookTestResult> {
-    const { project, deliveryId } = await this.ctx.store.transaction(async (tx) => {
+  async sendTest(account: AccountRecord, projectId: string, record?: AnswerRecorder): Promise<Delivery> {
+    return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
       if (!project.webhook) {
         throw new ConflictError(
@@ -58,32 +89,105 @@ export class WebhookDeliveryService {
           'webhook',
         );
       }
-      return { project, deliveryId: (await this.ctx.ids.next(tx, 'dlv')).id };
-    });
-    const webhook = project.webhook as NonNullable<ProjectRecord['webhook']>;
-    const at = this.ctx.clock.now();
-    const body = JSON.stringify(
-      sampleEvent('content.published', { projectId: project.id, language: project.language, at }),
-    );
-    const answer = await this.send(
-      await buildWebhookRequest({
-        url: webhook.url,
-        secret: webhook.secret,
-        event: 'content.published',
-        deliveryId,
+      const at = this.ctx.clock.now();
+      const { id, seq } = await this.ctx.ids.next(tx, 'dlv');
+      const body = sampleEvent('content.published', {
+        projectId: project.id,
+        language: project.language,
         at,
-        body,
-      }),
-    );
-    const parsed = parseJson(answer.body);
-    return {
-      delivery_id: deliveryId,
-      event: 'content.published',
-      status: answer.status,
-      body: parsed === undefined ? (answer.status === null ? null : answer.body) : parsed,
-      url: publishedUrlOf(parsed) ?? null,
-      error: isSuccess(answer) ? null : failureOf(answer),
-    };
+      });
+      const delivery: DeliveryRecord = {
+        id,
+        seq,
+        project_id: project.id,
+        content_id: null,
+        event: 'content.published',
+        body: JSON.stringify(body),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_status: null,
+        last_error: null,
+        created_at: at,
+        updated_at: at,
+        attempt_history: [],
+        test: true,
+        retry: false,
+      };
+      await tx.insert('deliveries', { ...delivery });
+      await this.ctx.jobs.schedule(tx, DELIVERY_JOB, id, at);
+      return recorded(tx, deliveryResource(delivery), record);
+    });
+  }
+
+  /** The project's deliveries, newest first, paginated like every list. */
+  async list(account: AccountRecord, projectId: string, query: unknown): Promise<ListEnvelope<Delivery>> {
+    const { limit, offset } = parseInput(ListParams, query, 'query');
+    const project = await this.projects.owned(account, projectId);
+    const where = { project_id: project.id };
+    const [total, rows] = await Promise.all([
+      this.ctx.store.count('deliveries', where),
+      this.ctx.store.find<DeliveryRecord>('deliveries', { where, orderBy: [['seq', 'desc']], limit, offset }),
+    ]);
+    return { data: rows.map(deliveryResource), pagination: paginationOf(limit, offset, rows.length, total) };
+  }
+
+  /**
+   * Sends a delivery again, with the same `webhook-id`: one more attempt, now, or once the
+   * delivery of the same content item under way has ended. A delivery with a retry scheduled
+   * makes that retry now; one whose attempt is due or waiting already is a 409.
+   */
+  async redeliver(
+    account: AccountRecord,
+    projectId: string,
+    deliveryId: string,
+    record?: AnswerRecorder,
+  ): Promise<Delivery> {
+    return this.ctx.store.transaction(async (tx) => {
+      const project = await this.projects.owned(account, projectId, tx);
+      const delivery = await tx.get<DeliveryRecord>('deliveries', deliveryId);
+      if (!delivery || delivery.project_id !== project.id) {
+        throw new NotFoundError(
+          `No delivery with id ${deliveryId} in project ${project.id}. List them with GET /v1/projects/${project.id}/deliveries.`,
+          'deliveryId',
+        );
+      }
+      if (!project.webhook) {
+        throw new ConflictError(
+          `Project ${project.id} has no webhook to deliver to. Set one first with PUT /v1/projects/${project.id}.`,
+          'webhook',
+        );
+      }
+      const now = this.ctx.clock.now();
+      if (delivery.status === 'pending') {
+        if (delivery.next_attempt_at === null || delivery.next_attempt_at <= now) {
+          throw new ConflictError(
+            delivery.next_attempt_at === null
+              ? `Delivery ${delivery.id} waits for an earlier delivery of the same content item; it goes as soon as that one ends.`
+              : `Delivery ${delivery.id} has an attempt under way now; see its outcome in GET /v1/projects/${project.id}/deliveries.`,
+            'deliveryId',
+          );
+        }
+        // A retry is scheduled: make it now.
+        await this.ctx.jobs.cancel(tx, delivery.id);
+        const sooner: DeliveryRecord = { ...delivery, next_attempt_at: now, updated_at: now };
+        await tx.put('deliveries', { ...sooner });
+        await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
+        return recorded(tx, deliveryResource(sooner), record);
+      }
+      const again: DeliveryRecord = {
+        ...delivery,
+        status: 'pending',
+        retry: false,
+        next_attempt_at: delivery.content_id === null ? now : null,
+        updated_at: now,
+      };
+      await tx.put('deliveries', { ...again });
+      if (delivery.content_id === null) await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
+      else await startNextInLine(tx, this.ctx.jobs, delivery.content_id, now);
+      const current = (await tx.get<DeliveryRecord>('deliveries', delivery.id)) ?? again;
+      return recorded(tx, deliveryResource(current), record);
+    });
   }
 
   /** One attempt of a delivery; `dueAt` tells a job that already ran (a crash before its removal) from the current one. */
@@ -92,17 +196,9 @@ export class WebhookDeliveryService {
     if (!isCurrent(pending, dueAt)) return;
     const project = await this.ctx.store.get<ProjectRecord>('projects', pending.project_id);
     const webhook = project?.webhook;
+    const at = this.ctx.clock.now();
     const answer: WebhookAnswer = webhook
-      ? await this.send(
-          await buildWebhookRequest({
-            url: webhook.url,
-            secret: webhook.secret,
-            event: pending.event,
-            deliveryId: pending.id,
-            at: this.ctx.clock.now(),
-            body: pending.body,
-          }),
-        )
+      ? await this.send(pending, webhook, at)
       : { status: null, body: '', error: 'The project has no webhook any more; the delivery was dropped.' };
 
     await this.ctx.store.transaction(async (tx) => {
@@ -111,40 +207,59 @@ export class WebhookDeliveryService {
       const now = this.ctx.clock.now();
       const attempts = delivery.attempts + 1;
       const succeeded = isSuccess(answer);
-      const retryDelay = RETRY_DELAYS_MS[attempts - 1];
-      const retry = !succeeded && webhook !== undefined && webhook !== null && retryDelay !== undefined;
+      const retryDelay = delivery.retry === false ? undefined : RETRY_DELAYS_MS[attempts - 1];
+      const retry = !succeeded && !answer.refused && Boolean(webhook) && retryDelay !== undefined;
+      const attempt: DeliveryAttemptRecord = {
+        at,
+        status: answer.status,
+        error: succeeded ? null : failureOf(answer),
+        answer: answer.body.slice(0, DELIVERY_ANSWER_EXCERPT_CHARS),
+      };
       const updated: DeliveryRecord = {
         ...delivery,
         attempts,
         status: succeeded ? 'succeeded' : retry ? 'pending' : 'failed',
-        next_attempt_at: retry ? now + retryDelay : null,
+        next_attempt_at: retry ? now + (retryDelay ?? 0) : null,
         last_status: answer.status,
-        last_error: succeeded ? null : failureOf(answer),
+        last_error: attempt.error,
         updated_at: now,
+        attempt_history: [...(delivery.attempt_history ?? []), attempt].slice(-MAX_ATTEMPT_HISTORY),
       };
       await tx.put('deliveries', { ...updated });
       if (retry) {
-        await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now + retryDelay);
+        await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now + (retryDelay ?? 0));
         return;
       }
       if (succeeded) await this.reportPublishedUrl(tx, updated, answer);
-      if (project) await this.recordOutcome(tx, updated, webhook?.url ?? '');
+      if (project && !delivery.test) await this.recordOutcome(tx, updated, webhook?.url ?? '');
+      if (delivery.content_id !== null) await startNextInLine(tx, this.ctx.jobs, delivery.content_id, now);
     });
   }
 
-  private async send(request: Parameters<WebhookSender['send']>[0]): Promise<WebhookAnswer> {
+  /** Signs and sends one attempt, unless the egress policy refuses the URL. */
+  private async send(delivery: DeliveryRecord, webhook: WebhookSettings, at: number): Promise<WebhookAnswer> {
+    const refusal = this.options.egress.checkTarget(webhook.url).refusal;
+    if (refusal !== undefined) return refusedAnswer(webhook.url, refusal);
     try {
-      return await this.sender.send(request);
+      const request = await buildWebhookRequest({
+        url: webhook.url,
+        secret: webhook.secret,
+        event: delivery.event,
+        deliveryId: delivery.id,
+        at: this.options.wallClock.now(),
+        body: delivery.body,
+        signingSecrets: signingSecretsAt(webhook, at),
+      });
+      return await this.options.sender.send(request);
     } catch (error) {
       // A sender must not throw; if one does, the attempt still counts as failed, not lost.
       return { status: null, body: '', error: `The webhook sender failed: ${String(error)}` };
     }
   }
-
   private async reportPublishedUrl(tx: StoreWriter, delivery: DeliveryRecord, answer: WebhookAnswer) {
     if (!ARTICLE_EVENTS.has(delivery.event) || !delivery.content_id) return;
     const url = publishedUrlOf(parseJson(answer.body));
-    if (url !== undefined) await this.onPublishedUrl(tx, delivery.content_id, url);
+    if (url !== undefined) await this.options.onPublishedUrl(tx, delivery.content_id, url);
   }
 
   private async recordOutcome(tx: StoreWriter, delivery: DeliveryRecord, url: string): Promise<void> {
@@ -176,6 +291,15 @@ export async function removeProjectDeliveries(
   });
   for (const delivery of pending) await jobs.cancel(tx, delivery.id);
   await tx.deleteWhere('deliveries', { project_id: projectId });
+}
+
+/** The signing secrets that sign an attempt at `at`: the project's, and a replaced one for 24 hours. */
+function signingSecretsAt(webhook: WebhookSettings, at: number): string[] {
+  const secrets = webhook.signing_secret === undefined ? [] : [webhook.signing_secret];
+  const previous = webhook.previous_signing_secret;
+  const until = webhook.previous_signing_secret_expires_at;
+  if (previous && typeof until === 'number' && at < until) secrets.push(previous);
+  return secrets;
 }
 
 function isCurrent(delivery: DeliveryRecord | undefined, dueAt: number): delivery is DeliveryRecord {

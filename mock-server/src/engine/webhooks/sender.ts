@@ -1,3 +1,4 @@
+import type { EgressPolicy } from './egress';
 import type { WebhookHttpRequest } from './request';
 
 /** Longest a delivery attempt waits for the receiver's answer. */
@@ -14,6 +15,31 @@ export interface WebhookAnswer {
   status: number | null;
   body: string;
   error: string | null;
+  /**
+   * The egress guard refused the address: nothing was sent. Not retried, since only a new URL
+   * or another `--webhook-egress` can change the outcome.
+   */
+  refused?: boolean;
+}
+
+/** The answer of an attempt the egress guard stopped, with its reason. */
+export function refusedAnswer(url: string, reason: string): WebhookAnswer {
+  return {
+    status: null,
+    body: '',
+    error: `Not sent: the webhook URL ${redactedUrl(url)} ${reason}.`,
+    refused: true,
+  };
+}
+
+/** A URL as errors show it: without credentials, query or fragment, which may hold secrets. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'that is not a URL';
+  }
 }
 
 /**
@@ -36,6 +62,13 @@ export interface FetchWebhookSenderOptions {
    * @example new FetchWebhookSender({ signal: shutdown.signal })
    */
   signal?: AbortSignal;
+  /**
+   * Where webhooks may go. `fetch` connects by itself, so this sender checks the URL and, with
+   * the policy's resolver, every address the host resolves to just before sending; the
+   * reference server's `NodeWebhookSender` checks the very address it connects to.
+   * @example new FetchWebhookSender({ egress: new EgressPolicy({ allowPrivate: false }) })
+   */
+  egress?: EgressPolicy;
 }
 
 /**
@@ -51,6 +84,8 @@ export class FetchWebhookSender implements WebhookSender {
   constructor(private readonly options: FetchWebhookSenderOptions = {}) {}
 
   async send(request: WebhookHttpRequest): Promise<WebhookAnswer> {
+    const refusal = await this.options.egress?.checkUrl(request.url);
+    if (refusal !== undefined) return refusedAnswer(request.url, refusal);
     const timeoutMs = this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;

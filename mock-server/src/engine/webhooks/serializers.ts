@@ -1,6 +1,6 @@
-import type { ActivityEntry } from '@rankquill/contract';
+import type { ActivityEntry, Delivery } from '@rankquill/contract';
 import { isoTime } from '../kernel/clock';
-import type { ActivityRecord } from '../kernel/records';
+import type { ActivityRecord, DeliveryRecord } from '../kernel/records';
 
 /** The API form of an activity entry. */
 export function activityResource(entry: ActivityRecord): ActivityEntry {
@@ -16,5 +16,27 @@ export function activityResource(entry: ActivityRecord): ActivityEntry {
     last_error: entry.last_error,
     message: entry.message,
     created_at: isoTime(entry.created_at),
+  };
+}
+
+/** The API form of a delivery, with its latest attempts. */
+export function deliveryResource(delivery: DeliveryRecord): Delivery {
+  return {
+    id: delivery.id,
+    project_id: delivery.project_id,
+    event: delivery.event,
+    content_id: delivery.content_id,
+    test: delivery.test === true,
+    status: delivery.status,
+    attempt_count: delivery.attempts,
+    attempts: (delivery.attempt_history ?? []).map((attempt) => ({
+      at: isoTime(attempt.at),
+      status: attempt.status,
+      error: attempt.error,
+      answer: attempt.answer,
+    })),
+    next_attempt_at: delivery.next_attempt_at === null ? null : isoTime(delivery.next_attempt_at),
+    created_at: isoTime(delivery.created_at),
+    updated_at: isoTime(delivery.updated_at),
   };
 }

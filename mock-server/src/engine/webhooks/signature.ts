@@ -1,39 +1,48 @@
-import { signingSecretKey, signingSecretProblem } from '@rankquill/contract';
+import { signingSecretKey } from '@rankquill/contract';
+import { BoundedCache } from '../kernel/bounded-cache';
 
 const encoder = new TextEncoder();
 
 /**
- * The HMAC key: per Standard Webhooks, the base64-decoded bytes of a signing secret
- * (`whsec_…`). Until the service generates signing secrets, deliveries are signed with the
- * webhook secret, whose UTF-8 bytes stay the key; receivers with a signing secret refuse those.
+ * Imported HMAC keys by signing secret: importing costs four times what signing does, and a
+ * project signs every delivery with the same one or two. The keys cannot be exported.
  */
-function hmacKey(secret: string): Uint8Array<ArrayBuffer> {
-  return signingSecretProblem(secret) === undefined ? signingSecretKey(secret) : encoder.encode(secret);
+const hmacKeys = new BoundedCache<string, Promise<CryptoKey>>(256);
+
+/** A malformed signing secret throws here, before anything is remembered. */
+function importHmacKey(signingSecret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    signingSecretKey(signingSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
 }
 
 /** What one Standard Webhooks signature covers. */
 export interface WebhookSignatureInput {
   /**
-   * A signing secret, `whsec_` + base64, whose decoded bytes are the HMAC key; or, until the
-   * service generates those, the webhook secret, keyed by its UTF-8 bytes.
+   * The project's signing secret, `whsec_` + base64; per Standard Webhooks the HMAC key is its
+   * base64-decoded bytes. A malformed one throws a `TypeError` that does not repeat it.
    */
-  secret: string;
+  signingSecret: string;
   /** `webhook-id`: the delivery id, the same on every retry. */
   id: string;
-  /** `webhook-timestamp`: Unix seconds of this attempt. */
+  /** `webhook-timestamp`: Unix seconds of this attempt on the wall clock. */
   timestamp: number;
   /** The body exactly as sent. */
   body: string;
 }
 
 /**
- * The `webhook-signature` value of one attempt: `v1,` + base64 of the HMAC-SHA256 of
- * `<id>.<timestamp>.<body>`. Uses WebCrypto, so it runs in Node, browsers and workers alike.
+ * One `webhook-signature` entry: `v1,` + base64 of the HMAC-SHA256 of `<id>.<timestamp>.<body>`.
+ * Uses WebCrypto, so it runs in Node, browsers and workers alike.
  *
  * @example
  * ```ts
  * const signature = await signWebhookPayload({
- *   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+ *   signingSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
  *   id: 'dlv_1',
  *   timestamp: 1767225600,
  *   body: '{}',
@@ -42,18 +51,12 @@ export interface WebhookSignatureInput {
  * ```
  */
 export async function signWebhookPayload({
-  secret,
+  signingSecret,
   id,
   timestamp,
   body,
 }: WebhookSignatureInput): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    hmacKey(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await hmacKeys.get(signingSecret, importHmacKey);
   const mac = new Uint8Array(
     await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`)),
   );

@@ -89,3 +89,11 @@ export async function textOf(locator: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as shown, line breaks included, which is what the tests read
   return locator.first().innerText();
 }
+
+/**
+ * Waits until the element shows `text`, across the reloads of a page that refreshes itself while
+ * work is under way.
+ */
+export async function waitForText(locator: Locator, text: string, timeout = 20_000): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout });
+}

@@ -49,7 +49,7 @@ export class PageMeter {
     return {
       page: name,
       path: new URL(url).pathname,
-      document_bytes: sizes.find(({ request }) => request.url() === url)?.bytes ?? 0,
+      document_bytes: sizes.find(({ request }) => request.url() === url.split('#')[0])?.bytes ?? 0,
       total_bytes: sizes.reduce((sum, { bytes }) => sum + bytes, 0),
       requests: sizes.length,
       first_contentful_paint_ms: paint === null ? null : Math.round(paint),

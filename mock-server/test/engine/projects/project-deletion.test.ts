@@ -7,6 +7,7 @@ import { JobQueue } from '../../../src/engine/kernel/jobs';
 import { Random } from '../../../src/engine/kernel/random';
 import type { AccountRecord } from '../../../src/engine/kernel/records';
 import { engineSchema } from '../../../src/engine/kernel/schema';
+import { SeededSecrets } from '../../../src/engine/kernel/secrets';
 import { type ProjectCleanup, ProjectService } from '../../../src/engine/projects/projects';
 import type { WebhookSender } from '../../../src/engine/webhooks/sender';
 import { createMemoryStore } from '../../../src/store/memory';
@@ -107,7 +108,14 @@ describe('ProjectService.delete', () => {
     const random = new Random('cleanups');
     const ids = new IdFactory(random);
     const clock = new ManualClock(MANUAL_CLOCK_START);
-    return { store, clock, random, ids, jobs: new JobQueue(store, ids, () => undefined) };
+    return {
+      store,
+      clock,
+      random,
+      ids,
+      jobs: new JobQueue(store, ids, () => undefined),
+      secrets: new SeededSecrets(random),
+    };
   }
 
   it('runs the cleanups in the order given, in the transaction that removes the project row', async () => {

@@ -221,7 +221,10 @@ describe('events of content state changes', () => {
   );
 
   it('drops the remaining attempts of a delivery whose project lost its webhook', async () => {
-    sender.answer = () => ({ status: 503, body: '', error: null });
+    sender.answer = (request) =>
+      request.headers['x-service-event'] === 'content.published'
+        ? { status: 503, body: '', error: null }
+        : { status: 200, body: '{}', error: null };
     const item = await generated();
     sender.sent.length = 0;
     await engine.content.publish(account, projectId, item.id);

@@ -33,7 +33,7 @@ describe('webhook signer', () => {
     'signs like the shared vector, keyed with the decoded signing secret: %s',
     async (_name, vector) => {
       const signature = await signWebhookPayload({
-        secret: vector.signing_secret,
+        signingSecret: vector.signing_secret,
         id: vector.id,
         timestamp: vector.timestamp,
         body: vector.body,
@@ -45,13 +45,13 @@ describe('webhook signer', () => {
   it('gives another signature for another signing secret, id, timestamp or body', async () => {
     const [vector] = vectors.sign as [SignVector];
     const input = {
-      secret: vector.signing_secret,
+      signingSecret: vector.signing_secret,
       id: vector.id,
       timestamp: vector.timestamp,
       body: vector.body,
     };
     for (const change of [
-      { secret: vectors.sign.at(-1)?.signing_secret },
+      { signingSecret: vectors.sign.at(-1)?.signing_secret },
       { id: 'dlv_other' },
       { timestamp: 1 },
       { body: '{}' },
@@ -60,44 +60,69 @@ describe('webhook signer', () => {
     }
   });
 
-  it('keys a webhook secret that is not a signing secret with its UTF-8 bytes, until the service generates signing secrets', async () => {
-    const input = { secret: 'rq_whsec_test', id: 'dlv_abc', timestamp: 1767259800, body: '{}' };
-    const expected = createHmac('sha256', 'rq_whsec_test').update('dlv_abc.1767259800.{}').digest('base64');
-    expect(await signWebhookPayload(input)).toBe(`v1,${expected}`);
+  it('refuses to sign with anything but a signing secret, without repeating it', async () => {
+    const input = { signingSecret: 'rq_whsec_test', id: 'dlv_abc', timestamp: 1767259800, body: '{}' };
+    const refused = signWebhookPayload(input);
+    await expect(refused).rejects.toThrow(/Malformed signing secret: it does not start with "whsec_"/);
+    await expect(refused).rejects.not.toThrow(/rq_whsec_test/);
   });
 
-  it('builds the headers of DESIGN.md; a receiver with a signing secret refuses a signature keyed by x-service-key', async () => {
+  it('builds the headers of DESIGN.md: the spec headers, and one signature per signing secret', async () => {
     const at = Date.UTC(2026, 0, 1, 9, 30, 0, 999);
+    const timestamp = Math.floor(at / 1000);
     const body = '{"title":"Café","slug":"cafe","content":"<p>☕</p>"}';
-    const request = await buildWebhookRequest({
+    const previous = vectors.sign.at(-1)?.signing_secret as string;
+    const attempt = {
       url: 'http://127.0.0.1:1/webhook',
       secret: 'rq_whsec_test',
       event: 'content.published',
       deliveryId: 'dlv_abc',
       at,
       body,
-    });
-    expect(request.body).toBe(body);
-    expect(request.headers).toEqual({
+    };
+    const unsigned = await buildWebhookRequest(attempt);
+    const spec = {
       'content-type': 'application/json',
       'user-agent': 'Rankquill-Webhooks/1.0',
       'x-service-key': 'rq_whsec_test',
       'x-service-event': 'content.published',
       'x-service-delivery': 'dlv_abc',
       'webhook-id': 'dlv_abc',
-      'webhook-timestamp': String(Math.floor(at / 1000)),
-      'webhook-signature': await signWebhookPayload({
-        secret: 'rq_whsec_test',
-        id: 'dlv_abc',
-        timestamp: Math.floor(at / 1000),
-        body,
-      }),
+      'webhook-timestamp': String(timestamp),
+    };
+    expect(unsigned.headers).toEqual(spec);
+    const rotated = await buildWebhookRequest({ ...attempt, signingSecrets: [signingSecret, previous] });
+    const sign = (key: string) => signWebhookPayload({ signingSecret: key, id: 'dlv_abc', timestamp, body });
+    expect(rotated.body).toBe(body);
+    expect(rotated.headers).toEqual({
+      ...spec,
+      'webhook-signature': `${await sign(signingSecret)} ${await sign(previous)}`,
     });
     const now = () => at;
+    for (const key of [signingSecret, previous]) {
+      const receiver = createWebhookReceiver({ secret: 'rq_whsec_test', signingSecret: key, now });
+      expect((await receiver.handle({ headers: rotated.headers, rawBody: body })).status).toBe(200);
+    }
     const plain = createWebhookReceiver({ secret: 'rq_whsec_test', now });
-    expect((await plain.handle({ headers: request.headers, rawBody: body })).status).toBe(200);
-    const signed = createWebhookReceiver({ secret: 'rq_whsec_test', signingSecret, now });
-    expect((await signed.handle({ headers: request.headers, rawBody: body })).status).toBe(401);
+    expect((await plain.handle({ headers: unsigned.headers, rawBody: body })).status).toBe(200);
+  });
+
+  it('a receiver with a signing secret refuses a delivery signed with the x-service-key value as an HMAC key', async () => {
+    const at = Date.UTC(2026, 0, 1, 9, 30);
+    const timestamp = Math.floor(at / 1000);
+    const body = '{"title":"Forged","slug":"forged","content":"<p>x</p>"}';
+    // What the service used to send, and what anyone who saw one delivery could make.
+    const forged = createHmac('sha256', 'rq_whsec_test')
+      .update(`dlv_abc.${timestamp}.${body}`)
+      .digest('base64');
+    const headers = {
+      'x-service-key': 'rq_whsec_test',
+      'webhook-id': 'dlv_abc',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': `v1,${forged}`,
+    };
+    const signed = createWebhookReceiver({ secret: 'rq_whsec_test', signingSecret, now: () => at });
+    expect((await signed.handle({ headers, rawBody: body })).status).toBe(401);
   });
 
   it('signs with a signing secret so that the @rankquill/webhooks verifier accepts it', async () => {
@@ -107,7 +132,7 @@ describe('webhook signer', () => {
       'webhook-id': 'dlv_abc',
       'webhook-timestamp': String(timestamp),
       'webhook-signature': await signWebhookPayload({
-        secret: signingSecret,
+        signingSecret,
         id: 'dlv_abc',
         timestamp,
         body,

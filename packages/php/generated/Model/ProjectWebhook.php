@@ -9,8 +9,9 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * The webhook of a project as the API shows it: the URL, and whether a secret is set. The secret
- * itself is never shown.
+ * The webhook of a project as the API shows it: the URL, and whether its secrets are set. The secret
+ * is never shown; the signing secret only once, in the answer of the `PUT` that first sets the webhook
+ * (and of a rotation).
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.
@@ -25,6 +26,9 @@ class ProjectWebhook extends RankquillObject
     protected const FIELDS = [
         'url' => null,
         'secret_set' => null,
+        'signing_secret_set' => null,
+        'signing_secret' => null,
+        'previous_signing_secret_expires_at' => null,
     ];
 
     /** Events are POSTed here. */
@@ -32,4 +36,23 @@ class ProjectWebhook extends RankquillObject
 
     /** A secret is set; it is sent as `x-service-key` with every delivery. Always `true`. */
     public bool $secret_set;
+
+    /**
+     * A signing secret signs every delivery (`webhook-signature`). False only for a webhook set before the
+     * service generated signing secrets; rotate to get one.
+     */
+    public bool $signing_secret_set;
+
+    /**
+     * The signing secret (`whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes, per
+     * Standard Webhooks). Only in the answer of the `PUT` that first sets the webhook: store it then, or
+     * rotate to get a new one.
+     */
+    public string $signing_secret;
+
+    /**
+     * After a rotation: until when deliveries also carry a signature by the replaced signing secret; null
+     * otherwise. ISO 8601 UTC timestamp, such as `2026-01-01T00:00:00.000Z`.
+     */
+    public ?string $previous_signing_secret_expires_at;
 }

@@ -30,6 +30,9 @@ class WebhookSettingsParams extends RankquillObject
     /** Absolute http(s) URL that receives the events. An absolute URL. */
     public string $url;
 
-    /** Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of `webhook-signature`. */
+    /**
+     * Shared secret, sent verbatim as `x-service-key` with every delivery (spec 5). It is not the key of
+     * `webhook-signature`: that is the signing secret the service generates.
+     */
     public string $secret;
 }

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Rankquill\Tests\Service;
 
 use Rankquill\Exception\ConflictException;
-use Rankquill\Model\WebhookTestResult;
+use Rankquill\Model\Delivery;
 use Rankquill\Tests\Support\ScriptedServer;
 use Rankquill\Tests\Support\ServerTestCase;
 
@@ -20,9 +20,10 @@ final class WebhookServiceTest extends ServerTestCase
         $this->assertSame('webhook', $error->getParam());
     }
 
-    public function testSendsASampleDeliveryAndAnswersWhatTheReceiverSaid(): void
+    public function testQueuesASampleDeliveryListsItsAttemptRedeliversItAndRotatesTheSigningSecret(): void
     {
         $receiver = ScriptedServer::start([
+            ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
             ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
         ]);
         try {
@@ -32,22 +33,43 @@ final class WebhookServiceTest extends ServerTestCase
                 $projectId,
                 ['webhook' => ['url' => "{$receiver->url}/hook", 'secret' => 's3cret']],
             );
-            $this->assertSame(['url' => "{$receiver->url}/hook", 'secret_set' => true], $project->webhook->toArray());
+            $this->assertStringStartsWith('whsec_', $project->webhook->signing_secret);
+            $this->assertTrue($project->webhook->signing_secret_set);
 
-            $result = $client->webhooks->test($projectId);
-            $this->assertInstanceOf(WebhookTestResult::class, $result);
-            $this->assertSame(['content.published', 200, null], [$result->event, $result->status, $result->error]);
-            $this->assertSame('/en/resources/blog/sample', $result->url);
-            $this->assertSame(['success' => true, 'url' => '/en/resources/blog/sample'], $result->body);
+            $queued = $client->webhooks->test($projectId);
+            $this->assertInstanceOf(Delivery::class, $queued);
+            $this->assertSame(['content.published', 'pending', true], [$queued->event, $queued->status, $queued->test]);
+            $latest = $this->settled($projectId);
+            $this->assertSame([$queued->id, 'succeeded', 1], [$latest->id, $latest->status, $latest->attempt_count]);
+            $this->assertSame(200, $latest->attempts[0]->status);
+
+            $again = $client->deliveries->redeliver($projectId, $queued->id);
+            $this->assertSame([$queued->id, 'pending'], [$again->id, $again->status]);
+            $this->assertSame(2, $this->settled($projectId)->attempt_count);
 
             $seen = $receiver->requests();
-            $this->assertCount(1, $seen);
-            $this->assertSame('/hook', $seen[0]['path']);
+            $this->assertCount(2, $seen);
             $this->assertSame('s3cret', $seen[0]['headers']['x-service-key']);
-            $this->assertSame('content.published', $seen[0]['headers']['x-service-event']);
-            $this->assertSame($result->delivery_id, $seen[0]['headers']['x-service-delivery']);
+            $this->assertSame($queued->id, $seen[1]['headers']['webhook-id']);
+
+            $rotation = $client->webhooks->rotateSigningSecret($projectId);
+            $this->assertStringStartsWith('whsec_', $rotation->signing_secret);
+            $this->assertNotSame($project->webhook->signing_secret, $rotation->signing_secret);
         } finally {
             $receiver->stop();
         }
+    }
+
+    /** The newest delivery once it has left `pending`. */
+    private function settled(string $projectId): Delivery
+    {
+        for ($poll = 0; $poll < 200; $poll++) {
+            $latest = $this->server->client()->deliveries->list($projectId, ['limit' => 1])->data[0];
+            if ($latest->status !== 'pending') {
+                return $latest;
+            }
+            usleep(10_000);
+        }
+        $this->fail('the delivery stayed pending');
     }
 }

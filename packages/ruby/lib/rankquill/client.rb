@@ -25,8 +25,10 @@ module Rankquill
     attr_reader :exports
     # @return [Resources::Activity] list
     attr_reader :activity
-    # @return [Resources::Webhooks] test
+    # @return [Resources::Webhooks] test, rotate_signing_secret
     attr_reader :webhooks
+    # @return [Resources::Deliveries] list, redeliver
+    attr_reader :deliveries
     # @return [String] the main API address requests go to, ending in /v1
     attr_reader :base_url
     # @return [Numeric] seconds each attempt waits for its answer
@@ -70,6 +72,7 @@ module Rankquill
       @exports = Resources::Exports.new(transport)
       @activity = Resources::Activity.new(transport)
       @webhooks = Resources::Webhooks.new(transport)
+      @deliveries = Resources::Deliveries.new(transport)
     end
 
     # Closes the kept-alive connections (they are opened again when needed).

@@ -3,12 +3,20 @@
 require "test_helper"
 
 class ActivityAndWebhooksTest < ServerTest
-  def test_webhook_test_delivers_to_the_receiver_and_the_feed_shows_it
-    receiver = ScriptedServer.new({ status: 200, body: '{"success":true,"url":"/en/resources/blog/sample"}' })
-    client.projects.update(project_id, webhook: { url: "#{receiver.url}/hook", secret: "s3cret" })
-    result = client.webhooks.test(project_id)
-    assert_equal 200, result.status
-    assert_equal "content.published", result.event
+  def test_webhook_test_delivers_to_the_receiver_and_the_deliveries_show_it
+    answer = { status: 200, body: '{"success":true,"url":"/en/resources/blog/sample"}' }
+    receiver = ScriptedServer.new(answer, answer)
+    project = client.projects.update(project_id, webhook: { url: "#{receiver.url}/hook", secret: "s3cret" })
+    assert_match(/\Awhsec_/, project.webhook.signing_secret)
+    queued = client.webhooks.test(project_id)
+    assert_equal %w[content.published pending], [queued.event, queued.status]
+    server.advance(0) # returns once the background delivery has been answered
+    delivery = client.deliveries.list(project_id, limit: 1).first
+    assert_equal [queued.id, "succeeded", 200], [delivery.id, delivery.status, delivery.attempts.first.status]
+    assert_equal "pending", client.deliveries.redeliver(project_id, queued.id).status
+    server.advance(0)
+    assert_equal 2, client.deliveries.list(project_id, limit: 1).first.attempt_count
+    assert_match(/\Awhsec_/, client.webhooks.rotate_signing_secret(project_id).signing_secret)
     delivered = receiver.requests.first
     assert_equal "s3cret", delivered.headers["x-service-key"]
     assert_equal "content.published", delivered.headers["x-service-event"]

@@ -25,10 +25,12 @@ class ServiceToReceiverTest < ServerTest
   end
 
   def test_the_test_action_reaches_the_receiver
-    result = client.webhooks.test(project_id)
-    assert_equal 200, result.status
+    queued = client.webhooks.test(project_id)
+    server.advance(0) # returns once the background delivery has been answered
+    attempt = client.deliveries.list(project_id, limit: 1).first.attempts.first
+    assert_equal [queued.id, 200], [client.deliveries.list(project_id, limit: 1).first.id, attempt.status]
     slug, url = @articles.fetch(0)
-    assert_equal({ success: true, url: url }, result.body)
+    assert_equal({ "success" => true, "url" => url }, JSON.parse(attempt.answer))
     assert_equal slug, @receiver.store.get(slug)[:slug]
   end
 

@@ -12,6 +12,7 @@ import type {
   Deleted,
 } from '@rankquill/contract';
 import type { APIPromise } from '../core/api-promise';
+import { ManualClockError } from '../core/errors/manual-clock-error';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
 import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
@@ -48,6 +49,13 @@ export interface CreateAndWaitOptions extends RequestOptions {
 
 const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000;
 const REPOLL_INTERVAL_MS = 2_000;
+/**
+ * The header by which a server on the manual clock says so (`CLOCK_MODE_HEADER` in
+ * `@rankquill/contract`, copied so that the client loads no schema code).
+ */
+const CLOCK_MODE_HEADER = 'x-rankquill-clock';
+/** How long `createAndWait` waits on a manual-clock server before it says why it stops. */
+const MANUAL_CLOCK_WAIT_MS = 1_000;
 
 /** Generated content of a project: articles from `generating` to `draft` or `published`. */
 export class Content extends APIResource {
@@ -184,7 +192,9 @@ export class Content extends APIResource {
    * Creates content and polls until it leaves `generating`, then returns the item: a `draft`,
    * `published` (with `auto_publish`) or `failed` (see `failure_reason`). The first poll waits
    * for the generation time the server estimated. Throws `WaitTimeoutError` when `waitTimeout`
-   * runs out first.
+   * runs out first. On a server with a manual clock (it answers `x-rankquill-clock: manual`),
+   * whose time moves only through `POST /__admin/clock/advance`, it polls for at most a second
+   * and then throws `ManualClockError` instead of waiting for ever.
    *
    * @example
    * ```ts
@@ -200,14 +210,27 @@ export class Content extends APIResource {
     const { pollInterval, waitTimeout = DEFAULT_WAIT_TIMEOUT_MS, ...requestOptions } = options;
     const started = Date.now();
     const deadline = started + waitTimeout;
-    const created = await this.#create('content.createAndWait', projectId, params, requestOptions);
+    const { data: created, response } = await this.#create(
+      'content.createAndWait',
+      projectId,
+      params,
+      requestOptions,
+    ).withResponse();
+    // Time there moves only when a test moves it: give that a second, then say so.
+    const manualUntil =
+      response.headers.get(CLOCK_MODE_HEADER) === 'manual' ? Date.now() + MANUAL_CLOCK_WAIT_MS : undefined;
+    const stopAt = Math.min(deadline, manualUntil ?? Number.POSITIVE_INFINITY);
     // Both instants come from the server's clock, so their difference holds even when it differs from ours.
     const estimated = Date.parse(created.estimated_completion) - Date.parse(created.created_at);
     let wait = pollInterval ?? Math.max(0, estimated);
     const { idempotencyKey: _, ...pollOptions } = requestOptions;
     for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new WaitTimeoutError(created.id, Date.now() - started);
+      const remaining = stopAt - Date.now();
+      if (remaining <= 0) {
+        throw stopAt === manualUntil
+          ? new ManualClockError(created.id)
+          : new WaitTimeoutError(created.id, Date.now() - started);
+      }
       await this.pause(Math.min(wait, remaining), options.signal);
       const item = await this.retrieve(projectId, created.id, pollOptions);
       if (item.status !== 'generating') return item;

@@ -1,9 +1,11 @@
+import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import { expect, it } from 'vitest';
 import {
   APIUserAbortError,
   BadRequestError,
   ConflictError,
   type ContentItem,
+  ManualClockError,
   NotFoundError,
   WaitTimeoutError,
 } from '../../src/index';
@@ -108,12 +110,16 @@ describeEachTarget('content', (target) => {
     expect(polls).toBeGreaterThanOrEqual(3);
   });
 
-  it('createAndWait waits for the estimated generation time by default', async () => {
+  it('createAndWait waits for the estimated generation time by default (on a real clock)', async () => {
     const seen: number[] = [];
     const client = target().client({
       fetch: async (input, init) => {
         seen.push(Date.now());
-        return fetch(input, init);
+        const response = await fetch(input, init);
+        // As a real-clock server answers: without the manual-clock header.
+        const headers = new Headers(response.headers);
+        headers.delete(CLOCK_MODE_HEADER);
+        return new Response(await response.arrayBuffer(), { status: response.status, headers });
       },
     });
     // 300 words: 20 s + 15 s estimated; a 1 s wait timeout must stop before the first poll. (The
@@ -125,6 +131,24 @@ describeEachTarget('content', (target) => {
     expect(error.id).toMatch(/^cnt_/);
     expect(seen.length).toBe(2); // the create call and one poll at the deadline
     expect((seen[1] ?? 0) - (seen[0] ?? 0)).toBeGreaterThanOrEqual(900);
+  });
+
+  it('createAndWait on a manual-clock server fails within a second, naming the clock and the route that moves it', async () => {
+    const client = target().client();
+    const started = Date.now();
+    const error = await client.content
+      .createAndWait(target().demo.project_id, { keyword: 'aeropress', length: 300 })
+      .catch(errorOf);
+    const waited = Date.now() - started;
+    expect(error).toBeInstanceOf(ManualClockError);
+    expect(error.id).toMatch(/^cnt_/);
+    expect(error.message).toContain('manual clock');
+    expect(error.message).toContain('POST /__admin/clock/advance');
+    expect(waited).toBeLessThan(1_500);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    // The item is there, generating, for a test to advance and retrieve.
+    await target().advance(60);
+    expect((await client.content.retrieve(target().demo.project_id, error.id)).status).toBe('draft');
   });
 
   it('createAndWait stops when its signal aborts', async () => {

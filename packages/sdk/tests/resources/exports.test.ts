@@ -77,7 +77,7 @@ describeEachTarget('exports', (target) => {
     expect(data.responses).toHaveLength(responses.pagination.total);
   });
 
-  it('exports.createAndWait polls until ready, and download fetches the file without the API key', async () => {
+  it('exports.createAndWait polls until ready (the export runs at once, on a manual clock too), and download fetches the file without the API key', async () => {
     const projectId = target().demo.project_id;
     let polls = 0;
     const sent: Request[] = [];
@@ -89,15 +89,13 @@ describeEachTarget('exports', (target) => {
         return fetch(request);
       },
     });
-    const waiting = client.exports.createAndWait(
+    // No advance: an export a request makes due runs at once in the background.
+    const ready = await client.exports.createAndWait(
       projectId,
       { types: ['content', 'keywords'], format: 'csv' },
       { pollInterval: 10 },
     );
-    // Let it poll while the service's clock stands still, then let the export run.
-    while (polls < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    await target().advance(0);
-    const ready = await waiting;
+    expect(polls).toBeGreaterThanOrEqual(1);
     expect(ready).toMatchObject({ status: 'ready', format: 'csv', types: ['content', 'keywords'] });
     expect(ready.download_url).toEqual(expect.any(String));
 

@@ -4,8 +4,9 @@
 
 module Rankquill
   module Models
-    # The webhook of a project as the API shows it: the URL, and whether a secret is set. The
-    # secret itself is never shown.
+    # The webhook of a project as the API shows it: the URL, and whether its secrets are set.
+    # The secret is never shown; the signing secret only once, in the answer of the `PUT` that
+    # first sets the webhook (and of a rotation).
     class ProjectWebhook < Rankquill::BaseModel
       # Events are POSTed here.
       # @return [String]
@@ -14,6 +15,22 @@ module Rankquill
       # A secret is set; it is sent as `x-service-key` with every delivery.
       # @return [Boolean]
       field :secret_set, json: :boolean, required: true
+
+      # A signing secret signs every delivery (`webhook-signature`). False only for a webhook set
+      # before the service generated signing secrets; rotate to get one.
+      # @return [Boolean]
+      field :signing_secret_set, json: :boolean, required: true
+
+      # The signing secret (`whsec_` + base64 of 32 random bytes; the HMAC key is the decoded
+      # bytes, per Standard Webhooks). Only in the answer of the `PUT` that first sets the
+      # webhook: store it then, or rotate to get a new one.
+      # @return [String, nil]
+      field :signing_secret, json: :string
+
+      # After a rotation: until when deliveries also carry a signature by the replaced signing
+      # secret; null otherwise.
+      # @return [String, nil]
+      field :previous_signing_secret_expires_at, json: :string, required: true, nullable: true
     end
   end
 end

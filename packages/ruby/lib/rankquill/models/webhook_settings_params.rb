@@ -11,8 +11,8 @@ module Rankquill
       # @return [String]
       field :url, json: :string, required: true
 
-      # Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of
-      # `webhook-signature`.
+      # Shared secret, sent verbatim as `x-service-key` with every delivery (spec 5). It is not
+      # the key of `webhook-signature`: that is the signing secret the service generates.
       # @return [String]
       field :secret, json: :string, required: true
     end

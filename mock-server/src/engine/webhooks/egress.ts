@@ -1,0 +1,167 @@
+import { type AddressKind, addressKind, canonicalAddress, displayAddress, parseAddress } from './ip-address';
+
+/** An address and port a server listens on. */
+export interface Endpoint {
+  address: string;
+  port: number;
+}
+
+export interface EgressPolicyOptions {
+  /**
+   * Whether webhooks may go to loopback and private addresses (127.0.0.0/8, ::1, 10.0.0.0/8,
+   * 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7). The reference server allows them
+   * while it listens on loopback (a mock in CI), and `--webhook-egress` chooses.
+   * @default true
+   * @example new EgressPolicy({ allowPrivate: false })
+   */
+  allowPrivate?: boolean;
+  /**
+   * Resolves a host name to every address it has. Without it a name is not looked up when a
+   * webhook is set, only when a sender connects (if that sender checks addresses).
+   * @example new EgressPolicy({ resolve: async () => ['203.0.113.7'] })
+   */
+  resolve?: (hostname: string) => Promise<string[]>;
+  /**
+   * Where this server listens: a webhook never goes there. An unspecified address (`0.0.0.0`,
+   * `::`) stands for every loopback address and the addresses in `localAddresses`.
+   * @example new EgressPolicy({ ownEndpoints: () => [{ address: '127.0.0.1', port: 4010 }] })
+   */
+  ownEndpoints?: () => readonly Endpoint[];
+  /** The machine's own interface addresses, for a server listening on every interface. */
+  localAddresses?: () => readonly string[];
+}
+
+/** Why a webhook may not go to an address, and what allows it when something can. */
+const NEVER: Partial<Record<AddressKind, string>> = {
+  'link-local': 'a link-local address (169.254.0.0/16, fe80::/10), where cloud metadata services answer',
+  metadata: 'a cloud metadata address',
+  unspecified: 'an unspecified address (0.0.0.0/8, ::), which stands for this machine',
+  multicast: 'a multicast address (224.0.0.0/4, ff00::/8)',
+  reserved: 'a reserved or broadcast address (240.0.0.0/4)',
+};
+const PRIVATE: Partial<Record<AddressKind, string>> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+};
+
+/**
+ * Where webhooks may go. Never to link-local or metadata addresses, `0.0.0.0/8`, multicast, a
+ * URL with credentials, or this server itself; to loopback and private addresses only when
+ * `allowPrivate`. A webhook URL is checked when it is set (`checkUrl`, every address its host
+ * resolves to) and again by the sender for every address it connects to (`checkAddress`),
+ * since a DNS answer can change in between.
+ *
+ * @example
+ * ```ts
+ * const egress = new EgressPolicy({ allowPrivate: false });
+ * await egress.checkUrl('http://0x7f000001/hook'); // 'points to 127.0.0.1, a loopback address; …'
+ * ```
+ */
+export class EgressPolicy {
+  readonly allowPrivate: boolean;
+
+  constructor(private readonly options: EgressPolicyOptions = {}) {
+    this.allowPrivate = options.allowPrivate ?? true;
+  }
+
+  /** Looks a host name up with the configured resolver, if there is one. */
+  get resolve(): ((hostname: string) => Promise<string[]>) | undefined {
+    return this.options.resolve;
+  }
+
+  /**
+   * Why a webhook may not go to `url` (a sentence starting with a verb, such as "points to …"),
+   * or `undefined` when it may. The host name is resolved when a resolver is configured; a name
+   * that does not resolve now passes here and is checked again when a sender connects.
+   */
+  async checkUrl(url: string): Promise<string | undefined> {
+    const target = this.checkTarget(url);
+    if (target.refusal !== undefined || target.hostname === undefined || !this.options.resolve) {
+      return target.refusal;
+    }
+    let addresses: string[];
+    try {
+      addresses = await this.options.resolve(target.hostname);
+    } catch {
+      return undefined;
+    }
+    for (const address of addresses) {
+      const refusal = this.checkAddress(address, target.port);
+      if (refusal !== undefined) return resolvedRefusal(target.hostname, refusal);
+    }
+    return undefined;
+  }
+
+  /**
+   * What can be told from the URL alone: credentials, an IP address written in it, `localhost`,
+   * this server. Answers the refusal, or the host name a sender must still resolve and check.
+   */
+  checkTarget(url: string): { refusal?: string; hostname?: string; port: number } {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { refusal: 'is not an absolute URL', port: 0 };
+    }
+    const port = Number(parsed.port) || (parsed.protocol === 'https:' ? 443 : 80);
+    if (parsed.username !== '' || parsed.password !== '') {
+      return {
+        refusal: 'holds credentials (user:password@); they would travel in every delivery. Leave them out',
+        port,
+      };
+    }
+    const hostname = parsed.hostname;
+    if (parseAddress(hostname)) return { refusal: this.checkAddress(hostname, port), port };
+    // RFC 6761: localhost and its subdomains are this machine, whatever a resolver says.
+    const name = hostname.replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return { refusal: this.checkAddress('127.0.0.1', port, hostname), port };
+    }
+    return { hostname, port };
+  }
+
+  /** Why a webhook may not go to `address` on `port`, or `undefined` when it may. */
+  checkAddress(address: string, port: number, spelledAs = address): string | undefined {
+    const parsed = parseAddress(address);
+    if (!parsed) return `points to ${spelledAs}, which is not an IP address`;
+    const shown = displayAddress(parsed);
+    if (this.isOwnEndpoint(canonicalAddress(parsed), port)) {
+      return `points to this server itself (${shown} port ${port}); webhooks never go to the server that sends them`;
+    }
+    const kind = addressKind(parsed);
+    const never = NEVER[kind];
+    if (never) return `points to ${shown}, ${never}; webhooks never go there`;
+    const privateKind = PRIVATE[kind];
+    if (privateKind && !this.allowPrivate) {
+      return `points to ${shown}, ${privateKind}; this server sends webhooks to public addresses only (start it with --webhook-egress private to allow loopback and private addresses)`;
+    }
+    return undefined;
+  }
+
+  private isOwnEndpoint(address: string, port: number): boolean {
+    for (const own of this.options.ownEndpoints?.() ?? []) {
+      if (own.port !== port) continue;
+      const ownAddress = parseAddress(own.address);
+      if (!ownAddress) continue;
+      if (canonicalAddress(ownAddress) === address) return true;
+      if (addressKind(ownAddress) === 'unspecified') {
+        const target = parseAddress(address);
+        if (target && addressKind(target) === 'loopback') return true;
+        if (target && addressKind(target) === 'unspecified') return true;
+        const local = this.options.localAddresses?.() ?? [];
+        if (local.some((candidate) => canonicalOf(candidate) === address)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** `points to X, …` said of a host name that resolved to X. */
+export function resolvedRefusal(hostname: string, refusal: string): string {
+  return refusal.replace(/^points to /, `points to ${hostname}, which resolves to `);
+}
+
+function canonicalOf(address: string): string | undefined {
+  const parsed = parseAddress(address);
+  return parsed ? canonicalAddress(parsed) : undefined;
+}

@@ -1,0 +1,62 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Service;
+
+use Rankquill\Internal\PathTemplate;
+use Rankquill\Model\Delivery;
+use Rankquill\Page;
+
+/**
+ * The deliveries of a project's webhook, with their attempts: `$client->deliveries`.
+ *
+ * @example
+ * foreach ($client->deliveries->list($projectId)->autoPagingIterator() as $delivery) {
+ *     echo $delivery->event, ' ', $delivery->status, "\n";
+ * }
+ */
+class DeliveryService extends AbstractService
+{
+    /**
+     * Lists the project's deliveries, newest first, each with its latest attempts.
+     *
+     * @example
+     * $latest = $client->deliveries->list('proj_123', ['limit' => 5])->data;
+     *
+     * @param array{limit?: int, offset?: int} $params
+     * @param array<string, mixed> $options
+     * @return Page<Delivery>
+     */
+    public function list(string $projectId, array $params = [], array $options = []): Page
+    {
+        return $this->page(
+            Delivery::class,
+            PathTemplate::expand('/projects/{projectId}/deliveries', ['projectId' => $projectId]),
+            $params,
+            $options,
+        );
+    }
+
+    /**
+     * Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery of
+     * the same content item under way has ended. Answers the delivery, `pending`.
+     *
+     * @example
+     * $again = $client->deliveries->redeliver('proj_123', 'dlv_456');
+     *
+     * @param array<string, mixed> $options
+     */
+    public function redeliver(string $projectId, string $deliveryId, array $options = []): Delivery
+    {
+        return $this->request(
+            Delivery::class,
+            'POST',
+            PathTemplate::expand(
+                '/projects/{projectId}/deliveries/{deliveryId}/redeliver',
+                ['projectId' => $projectId, 'deliveryId' => $deliveryId],
+            ),
+            $options,
+        );
+    }
+}

@@ -1,0 +1,26 @@
+# frozen_string_literal: true
+
+module Rankquill
+  module Resources
+    # The deliveries of a project's webhook, with their attempts.
+    class Deliveries < APIResource
+      # Lists the deliveries, newest first, each with its latest attempts.
+      # @return [Page<Models::Delivery>]
+      # @example
+      #   client.deliveries.list("proj_123").select { |delivery| delivery.status == "failed" }
+      def list(project_id, limit: nil, offset: nil, request_options: nil)
+        page(path("/projects/%s/deliveries", project_id: project_id), Models::Delivery,
+             compact(limit: limit, offset: offset), request_options)
+      end
+
+      # Sends a delivery again with the same `webhook-id`; answers it, `pending`.
+      # @return [Models::Delivery]
+      # @example
+      #   client.deliveries.redeliver("proj_123", "dlv_456").status # => "pending"
+      def redeliver(project_id, delivery_id, request_options: nil)
+        call(:post, path("/projects/%s/deliveries/%s/redeliver", project_id: project_id, delivery_id: delivery_id),
+             Models::Delivery, request_options: request_options)
+      end
+    end
+  end
+end
