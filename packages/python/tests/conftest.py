@@ -25,3 +25,13 @@ def server(mock_server: MockServer) -> MockServer:
     """The reference server in its seeded state: two demo projects, five articles in the first."""
     mock_server.reset()
     return mock_server
+
+
+@pytest.fixture(scope="session")
+def real_clock_server() -> Iterator[MockServer]:
+    """A reference server on the real clock (`--clock real`): it sends no `x-rankquill-clock`."""
+    server = MockServer("--seed", SEED, clock="real")
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -21,13 +21,17 @@ OPENAPI = json.loads((REPO_ROOT / "packages" / "contract" / "openapi.json").read
 # Covered elsewhere: the public article API by PublicArticles; admin routes and health are the mock's.
 NOT_CLIENT_PATHS = re.compile(r"^/(__admin|healthz|public-article-api)")
 # Operation ids whose method lives elsewhere than their id says.
-METHOD_OF = {"projects.webhook.test": "webhooks.test"}
+METHOD_OF = {
+    "projects.webhook.test": "webhooks.test",
+    "projects.webhook.rotateSigningSecret": "webhooks.rotate_signing_secret",
+}
 PER_CALL_ARGUMENTS = {"extra_headers", "timeout", "idempotency_key", "poll_interval", "wait_timeout"}
 PATH_ARGUMENT = {
     "id": "project_id",
     "contentId": "content_id",
     "keywordId": "keyword_id",
     "exportId": "export_id",
+    "deliveryId": "delivery_id",
 }
 
 OPERATIONS = [
@@ -129,6 +133,9 @@ CALLS: dict[str, Callable[[Rankquill, str], object]] = {
     "projects.delete": lambda c, p: c.projects.delete("proj_unknown"),
     "projects.rotatePublicApiKey": lambda c, p: c.projects.rotate_public_api_key(p),
     "projects.webhook.test": lambda c, p: c.webhooks.test(p),
+    "projects.webhook.rotateSigningSecret": lambda c, p: c.webhooks.rotate_signing_secret(p),
+    "deliveries.list": lambda c, p: c.deliveries.list(p),
+    "deliveries.redeliver": lambda c, p: c.deliveries.redeliver(p, "dlv_1"),
     "activity.list": lambda c, p: c.activity.list(p),
     "content.list": lambda c, p: c.content.list(p),
     "content.create": lambda c, p: c.content.create(p, keyword="k"),

@@ -7,10 +7,14 @@ namespace Rankquill\Tests\Service;
 use Rankquill\Exception\BadRequestException;
 use Rankquill\Exception\ConflictException;
 use Rankquill\Exception\InvalidArgumentException;
+use Rankquill\Exception\ManualClockException;
+use Rankquill\Exception\RankquillException;
 use Rankquill\Exception\WaitTimeoutException;
 use Rankquill\Model\ContentCreateResponse;
 use Rankquill\Model\ContentItem;
+use Rankquill\RankquillClient;
 use Rankquill\Tests\Support\ClockTicker;
+use Rankquill\Tests\Support\ReferenceServer;
 use Rankquill\Tests\Support\ScriptedServer;
 use Rankquill\Tests\Support\ServerTestCase;
 
@@ -111,9 +115,10 @@ final class ContentServiceTest extends ServerTestCase
         $this->assertSame('type', $error->getParam());
     }
 
-    public function testCreateAndWaitPollsUntilTheArticleLeavesGenerating(): void
+    public function testCreateAndWaitPollsUntilTheArticleLeavesGeneratingWhileATestMovesTheManualClock(): void
     {
         $client = $this->server->client();
+        $before = $this->requestsLeft($client);
         $ticker = new ClockTicker($this->server, 30, 50);
         try {
             $article = $client->content->createAndWait(
@@ -128,12 +133,88 @@ final class ContentServiceTest extends ServerTestCase
         $this->assertSame('published', $article->status);
         $this->assertSame('chemex', $article->keyword);
         $this->assertNotNull($article->content);
+        // The create call, at least one poll, and the retrieve that reads the figure.
+        $this->assertGreaterThanOrEqual(3, $before - $this->requestsLeft($client));
+    }
+
+    public function testCreateAndWaitOnAManualClockPollsOnceAfterASecondByDefault(): void
+    {
+        $client = $this->server->client();
+        $started = microtime(true);
+        // 35 s of generation estimated: on a manual clock the first poll comes after a second
+        // instead, and finds the article the moving clock finished meanwhile. (Without the rule,
+        // wait_timeout would end it in WaitTimeoutException.)
+        $ticker = new ClockTicker($this->server, 30, 50);
+        try {
+            $article = $client->content->createAndWait(
+                $this->server->projectId,
+                ['keyword' => 'moka pot', 'length' => 300],
+                ['wait_timeout' => 10],
+            );
+        } finally {
+            $ticker->stop();
+        }
+        $waited = microtime(true) - $started;
+        $this->assertSame(ContentItem::STATUS_DRAFT, $article->status);
+        $this->assertGreaterThanOrEqual(0.9, $waited);
+        $this->assertLessThan(3, $waited);
+    }
+
+    public function testCreateAndWaitOnAManualClockThrowsWithinASecondNamingTheClockAndTheRouteThatMovesIt(): void
+    {
+        $client = $this->server->client();
+        $started = microtime(true);
+        $error = $this->thrownBy(
+            fn () => $client->content->createAndWait(
+                $this->server->projectId,
+                ['keyword' => 'aeropress', 'length' => 300],
+                ['wait_timeout' => 10],
+            ),
+            ManualClockException::class,
+        );
+        $waited = microtime(true) - $started;
+        $this->assertInstanceOf(RankquillException::class, $error);
+        $this->assertNotInstanceOf(WaitTimeoutException::class, $error);
+        $this->assertMatchesRegularExpression('/^cnt_/', $error->getId());
+        $this->assertStringContainsString('manual clock', $error->getMessage());
+        $this->assertStringContainsString('POST /__admin/clock/advance', $error->getMessage());
+        $this->assertStringContainsString($error->getId(), $error->getMessage());
+        $this->assertGreaterThanOrEqual(0.9, $waited);
+        $this->assertLessThan(2.5, $waited);
+        // The item is there, generating, for the test to advance and retrieve.
+        $this->server->advance(60);
+        $this->assertSame(
+            ContentItem::STATUS_DRAFT,
+            $client->content->retrieve($this->server->projectId, $error->getId())->status,
+        );
+    }
+
+    public function testCreateAndWaitOnARealClockKeepsWaitingPastASecond(): void
+    {
+        $server = ReferenceServer::realClock();
+        $client = $server->client();
+        $this->assertArrayNotHasKey(
+            'x-rankquill-clock',
+            $client->projects->withResponse()->retrieve($server->projectId)->headers,
+        );
+        $started = microtime(true);
+        // 35 s of generation estimated: a 1.5 s wait ends in WaitTimeoutException, not ManualClockException.
+        $error = $this->thrownBy(
+            fn () => $client->content->createAndWait(
+                $server->projectId,
+                ['keyword' => 'french press', 'length' => 300],
+                ['wait_timeout' => 1.5],
+            ),
+            WaitTimeoutException::class,
+        );
+        $this->assertGreaterThanOrEqual(1.5, microtime(true) - $started);
+        $this->assertStringContainsString('still generating', $error->getMessage());
     }
 
     public function testCreateAndWaitWaitsForTheEstimatedTimeAndGivesUpAtItsWaitTimeout(): void
     {
         $client = $this->server->client();
-        $before = $client->projects->withResponse()->retrieve($this->server->projectId)->rateLimit->remaining;
+        $before = $this->requestsLeft($client);
         $started = microtime(true);
         // 300 words take 20 + 15 s of server time: the wait of 0.3 s ends before the first regular poll.
         $error = $this->thrownBy(
@@ -149,7 +230,7 @@ final class ContentServiceTest extends ServerTestCase
         $this->assertStringContainsString('still generating', $error->getMessage());
         $this->assertGreaterThanOrEqual(0.3, $elapsed);
         $this->assertLessThan(5, $elapsed);
-        $after = $client->projects->withResponse()->retrieve($this->server->projectId)->rateLimit->remaining;
+        $after = $this->requestsLeft($client);
         // The create call, one poll at the deadline, and this retrieve.
         $this->assertSame($before - 3, $after);
         $this->thrownBy(
@@ -222,5 +303,11 @@ final class ContentServiceTest extends ServerTestCase
         $this->assertSame('Idempotency-Key', $error->getParam());
         $fresh = $client->content->create($this->server->projectId, ['keyword' => 'turkish coffee']);
         $this->assertNotSame($first->id, $fresh->id);
+    }
+
+    /** The account's requests left this hour, read with one request. */
+    private function requestsLeft(RankquillClient $client): int
+    {
+        return $client->projects->withResponse()->retrieve($this->server->projectId)->rateLimit->remaining;
     }
 }

@@ -8,6 +8,7 @@ use Rankquill\Exception\ConflictException;
 use Rankquill\Model\Delivery;
 use Rankquill\Tests\Support\ScriptedServer;
 use Rankquill\Tests\Support\ServerTestCase;
+use Rankquill\Webhooks\Webhook;
 
 final class WebhookServiceTest extends ServerTestCase
 {
@@ -22,10 +23,8 @@ final class WebhookServiceTest extends ServerTestCase
 
     public function testQueuesASampleDeliveryListsItsAttemptRedeliversItAndRotatesTheSigningSecret(): void
     {
-        $receiver = ScriptedServer::start([
-            ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
-            ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'],
-        ]);
+        $answer = ['status' => 200, 'body' => '{"success": true, "url": "/en/resources/blog/sample"}'];
+        $receiver = ScriptedServer::start([$answer, $answer, $answer]);
         try {
             $client = $this->server->client();
             $projectId = $this->server->projectId;
@@ -51,10 +50,19 @@ final class WebhookServiceTest extends ServerTestCase
             $this->assertCount(2, $seen);
             $this->assertSame('s3cret', $seen[0]['headers']['x-service-key']);
             $this->assertSame($queued->id, $seen[1]['headers']['webhook-id']);
+            // Signed with the signing secret the PUT answered (verifySignature throws otherwise).
+            $signingSecret = $project->webhook->signing_secret;
+            Webhook::verifySignature($signingSecret, $seen[0]['headers'], $seen[0]['body']);
 
             $rotation = $client->webhooks->rotateSigningSecret($projectId);
             $this->assertStringStartsWith('whsec_', $rotation->signing_secret);
-            $this->assertNotSame($project->webhook->signing_secret, $rotation->signing_secret);
+            $this->assertNotSame($signingSecret, $rotation->signing_secret);
+            // For a day, deliveries carry signatures by both.
+            $client->deliveries->redeliver($projectId, $queued->id);
+            $this->assertSame(3, $this->settled($projectId)->attempt_count);
+            $rotated = $receiver->requests()[2];
+            Webhook::verifySignature($rotation->signing_secret, $rotated['headers'], $rotated['body']);
+            Webhook::verifySignature($signingSecret, $rotated['headers'], $rotated['body']);
         } finally {
             $receiver->stop();
         }

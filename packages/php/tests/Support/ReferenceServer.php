@@ -17,6 +17,7 @@ final class ReferenceServer
     public const SEED = 7;
 
     private static ?self $shared = null;
+    private static ?self $realClock = null;
 
     public readonly string $url;
     public readonly string $apiBaseUrl;
@@ -39,23 +40,41 @@ final class ReferenceServer
     public static function shared(): self
     {
         if (self::$shared === null || !self::$shared->process->isRunning()) {
-            $cli = self::repositoryRoot() . '/mock-server/dist/cli.js';
-            if (!is_file($cli)) {
-                throw new \RuntimeException("{$cli} is missing: run `pnpm run build` at the repository root first.");
-            }
-            $logs = sys_get_temp_dir() . '/rankquill-php-tests-' . getmypid();
-            self::$shared = new self(new ChildProcess(
-                [getenv('RANKQUILL_NODE') ?: 'node', $cli, 'serve', '--port', '0', '--db', ':memory:',
-                    '--clock', 'manual', '--seed', (string) self::SEED],
-                "{$logs}-server.out",
-                "{$logs}-server.err",
-            ));
-            register_shutdown_function(static function () use ($logs): void {
-                @unlink("{$logs}-server.out");
-                @unlink("{$logs}-server.err");
-            });
+            self::$shared = self::start('manual');
         }
         return self::$shared;
+    }
+
+    /**
+     * A second server, on the real clock (`--clock real`): it sends no `x-rankquill-clock` header,
+     * and its time moves by itself. Started on first use.
+     */
+    public static function realClock(): self
+    {
+        if (self::$realClock === null || !self::$realClock->process->isRunning()) {
+            self::$realClock = self::start('real');
+        }
+        return self::$realClock;
+    }
+
+    private static function start(string $clock): self
+    {
+        $cli = self::repositoryRoot() . '/mock-server/dist/cli.js';
+        if (!is_file($cli)) {
+            throw new \RuntimeException("{$cli} is missing: run `pnpm run build` at the repository root first.");
+        }
+        $logs = sys_get_temp_dir() . '/rankquill-php-tests-' . getmypid() . "-{$clock}";
+        $server = new self(new ChildProcess(
+            [getenv('RANKQUILL_NODE') ?: 'node', $cli, 'serve', '--port', '0', '--db', ':memory:',
+                '--clock', $clock, '--seed', (string) self::SEED],
+            "{$logs}-server.out",
+            "{$logs}-server.err",
+        ));
+        register_shutdown_function(static function () use ($logs): void {
+            @unlink("{$logs}-server.out");
+            @unlink("{$logs}-server.err");
+        });
+        return $server;
     }
 
     public static function repositoryRoot(): string

@@ -1,7 +1,7 @@
 """Python client of the Rankquill content, keyword and AI-visibility service.
 
 - `Rankquill` / `AsyncRankquill`: the main API (projects, content, keywords, AI visibility,
-  exports, activity, webhook tests), with retries, idempotent POSTs, pages and typed errors.
+  exports, activity, webhook tests and deliveries), with retries, idempotent POSTs, pages and typed errors.
 - `PublicArticles` / `AsyncPublicArticles`: the read-only public article API, for your site.
 - `rankquill.webhooks`: a receiver for the service's webhook deliveries (WSGI and ASGI apps).
 - `rankquill.types`: every model of the API.
@@ -29,6 +29,7 @@ from ._errors import (
     BadRequestError,
     ConflictError,
     InternalServerError,
+    ManualClockError,
     NotFoundError,
     RankquillError,
     RateLimitError,
@@ -65,6 +66,7 @@ __all__ = [
     "ConflictError",
     "ExportFile",
     "InternalServerError",
+    "ManualClockError",
     "NotFoundError",
     "NotGiven",
     "Page",

@@ -152,3 +152,32 @@ class WaitTimeoutError(RankquillError):
         )
         self.id = id
         self.state = state
+
+
+class ManualClockError(RankquillError):
+    """`content.create_and_wait()` stopped waiting because the server runs a manual clock (a
+    `rankquill-mock serve --clock manual` in a test; it answers `x-rankquill-clock: manual`): its
+    time moves only through `POST /__admin/clock/advance`, so waiting would never end. It polls for
+    at most a second first, so a test that moves the clock meanwhile still gets the article.
+
+    Attributes:
+        id: Id of the item that is still generating; advance the clock past its
+            `estimated_completion`, then retrieve it.
+
+    Example:
+        ```python
+        try:
+            article = client.content.create_and_wait("proj_123", keyword="cold brew")
+        except rankquill.ManualClockError as error:
+            print(f"advance the clock, then retrieve {error.id}")
+        ```
+    """
+
+    def __init__(self, id: str) -> None:
+        super().__init__(
+            f"{id} is still generating, and the server runs a manual clock (it answers "
+            "x-rankquill-clock: manual): its time moves only through POST /__admin/clock/advance, "
+            "so waiting would never end. Advance the clock past estimated_completion, then retrieve "
+            f"{id}."
+        )
+        self.id = id

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
+import httpx2
 import pytest
 
-from rankquill import AsyncRankquill, ConflictError, NotFoundError, WaitTimeoutError
+from rankquill import (
+    AsyncRankquill,
+    ConflictError,
+    ManualClockError,
+    NotFoundError,
+    RankquillError,
+    WaitTimeoutError,
+)
 from rankquill.types import ContentCreateResponse, ContentExport, ContentItem
 
 from ..support.mock_server import MockServer
@@ -89,25 +98,96 @@ async def test_publishing_while_generating_is_a_conflict(
     assert "generating" in caught.value.message
 
 
-async def test_create_and_wait_answers_the_finished_article(
-    async_client: AsyncRankquill, server: MockServer
+async def test_create_and_wait_answers_the_finished_article_when_a_test_moves_the_manual_clock(
+    server: MockServer,
 ) -> None:
-    with server.clock_running():
-        article = await async_client.content.create_and_wait(
-            server.demo.project_id,
-            keyword="pour over technique",
-            length=300,
-            auto_publish=True,
-            poll_interval=0.05,
-        )
+    polls = 0
+
+    async def count_polls(request: httpx2.Request) -> None:
+        nonlocal polls
+        if request.method == "GET":
+            polls += 1
+
+    async with (
+        httpx2.AsyncClient(event_hooks={"request": [count_polls]}) as http_client,
+        AsyncRankquill(
+            api_key=server.demo.api_key, base_url=server.api_base_url, http_client=http_client
+        ) as client,
+    ):
+        with server.clock_running():
+            article = await client.content.create_and_wait(
+                server.demo.project_id,
+                keyword="pour over technique",
+                length=300,
+                auto_publish=True,
+                poll_interval=0.05,
+            )
     assert article.status == "published"
     assert article.keyword == "pour over technique"
     assert article.content
+    assert polls >= 1
+
+
+async def test_create_and_wait_on_a_manual_clock_polls_once_after_a_second_by_default(
+    async_client: AsyncRankquill, server: MockServer
+) -> None:
+    # The server estimates 35 s of generation: on a manual clock the first poll comes after a
+    # second instead, and finds the article the moving clock finished meanwhile.
+    started = time.monotonic()
+    with server.clock_running():
+        # (wait_timeout: without the rule, it would end in WaitTimeoutError instead of hanging.)
+        article = await async_client.content.create_and_wait(
+            server.demo.project_id, keyword="moka pot", length=300, wait_timeout=10
+        )
+    waited = time.monotonic() - started
+    assert article.status == "draft"
+    assert 0.9 <= waited < 3.0
+
+
+async def test_create_and_wait_on_a_manual_clock_fails_within_a_second_naming_the_clock_and_its_route(
+    async_client: AsyncRankquill, server: MockServer
+) -> None:
+    started = time.monotonic()
+    with pytest.raises(ManualClockError) as caught:
+        await async_client.content.create_and_wait(
+            server.demo.project_id, keyword="aeropress", length=300, wait_timeout=10
+        )
+    waited = time.monotonic() - started
+    error = caught.value
+    assert isinstance(error, RankquillError)
+    assert not isinstance(error, WaitTimeoutError)
+    assert error.id.startswith("cnt_")
+    assert "manual clock" in str(error)
+    assert "POST /__admin/clock/advance" in str(error)
+    assert error.id in str(error)
+    assert 0.9 <= waited < 2.5
+    # The item is there, generating, for the test to advance and retrieve.
+    server.advance(60)
+    assert (await async_client.content.retrieve(server.demo.project_id, error.id)).status == "draft"
+
+
+async def test_create_and_wait_on_a_real_clock_keeps_waiting_past_a_second(
+    real_clock_server: MockServer,
+) -> None:
+    async with AsyncRankquill(
+        api_key=real_clock_server.demo.api_key, base_url=real_clock_server.api_base_url
+    ) as client:
+        raw = await client.with_raw_response.projects.retrieve(real_clock_server.demo.project_id)
+        assert "x-rankquill-clock" not in raw.headers
+        started = time.monotonic()
+        # 35 s of generation estimated: a 1.5 s wait ends in WaitTimeoutError, not ManualClockError.
+        with pytest.raises(WaitTimeoutError) as caught:
+            await client.content.create_and_wait(
+                real_clock_server.demo.project_id, keyword="french press", length=300, wait_timeout=1.5
+            )
+        assert time.monotonic() - started >= 1.5
+        assert caught.value.state == "generating"
 
 
 async def test_create_and_wait_gives_up_after_wait_timeout(
     async_client: AsyncRankquill, server: MockServer
 ) -> None:
+    # A wait_timeout shorter than the manual clock's second ends in WaitTimeoutError.
     with pytest.raises(WaitTimeoutError) as caught:
         await async_client.content.create_and_wait(
             server.demo.project_id, keyword="slow article", poll_interval=0.05, wait_timeout=0.3

@@ -11,7 +11,7 @@ from rankquill import AsyncRankquill, AuthenticationError, RankquillError, WaitT
 from rankquill.types import BulkExport
 
 from ..support.mock_server import MockServer
-from ..support.scripted_server import ScriptedAnswer, ScriptedServer
+from ..support.scripted_server import ScriptedAnswer, ScriptedServer, json_answer
 
 
 async def test_create_retrieve_and_download(async_client: AsyncRankquill, server: MockServer) -> None:
@@ -52,10 +52,10 @@ async def test_create_retrieve_and_download(async_client: AsyncRankquill, server
 
 
 async def test_create_and_wait_then_download_json(async_client: AsyncRankquill, server: MockServer) -> None:
-    with server.clock_running():
-        export = await async_client.exports.create_and_wait(
-            server.demo.project_id, types=["content", "ai-visibility"], format="json", poll_interval=0.05
-        )
+    # No advance: an export a request makes due runs at once in the background, on a manual clock too.
+    export = await async_client.exports.create_and_wait(
+        server.demo.project_id, types=["content", "ai-visibility"], format="json", poll_interval=0.05
+    )
     assert export.status == "ready"
     document = await (await async_client.exports.download(export)).json()
     assert (document["id"], document["types"]) == (export.id, ["content", "ai-visibility"])
@@ -64,15 +64,21 @@ async def test_create_and_wait_then_download_json(async_client: AsyncRankquill, 
     assert "keywords" not in document
 
 
-async def test_create_and_wait_gives_up_after_wait_timeout(
+async def test_create_and_wait_polls_and_gives_up_after_wait_timeout(
     async_client: AsyncRankquill, server: MockServer
 ) -> None:
-    with pytest.raises(WaitTimeoutError) as caught:
-        await async_client.exports.create_and_wait(
-            server.demo.project_id, types=["keywords"], format="json", poll_interval=0.05, wait_timeout=0.2
-        )
-    assert caught.value.id.startswith("exp_")
-    assert caught.value.state == "pending"
+    # The reference server finishes an export at once, so one that stays pending is scripted from
+    # its own answer.
+    started = await async_client.exports.create(server.demo.project_id, types=["keywords"], format="json")
+    with ScriptedServer([json_answer(200, started.model_dump_json(by_alias=True))]) as scripted:
+        async with AsyncRankquill(api_key="rq_test_secret", base_url=f"{scripted.url}/v1") as client:
+            with pytest.raises(WaitTimeoutError) as caught:
+                await client.exports.create_and_wait(
+                    "proj_1", types=["keywords"], format="json", poll_interval=0.05, wait_timeout=0.2
+                )
+    assert (caught.value.id, caught.value.state) == (started.id, "pending")
+    assert [request.method for request in scripted.requests[:3]] == ["POST", "GET", "GET"]
+    assert scripted.requests[1].path == f"/v1/projects/proj_1/exports/{started.id}"
 
 
 async def test_an_expired_download_link_is_an_authentication_error(

@@ -13,7 +13,7 @@ from rankquill import AuthenticationError, Rankquill, RankquillError, WaitTimeou
 from rankquill.types import BulkExport
 
 from ..support.mock_server import MockServer
-from ..support.scripted_server import ScriptedAnswer, ScriptedServer
+from ..support.scripted_server import ScriptedAnswer, ScriptedServer, json_answer
 
 
 def test_create_retrieve_and_download(client: Rankquill, server: MockServer) -> None:
@@ -54,10 +54,10 @@ def test_create_retrieve_and_download(client: Rankquill, server: MockServer) -> 
 
 
 def test_create_and_wait_then_download_json(client: Rankquill, server: MockServer) -> None:
-    with server.clock_running():
-        export = client.exports.create_and_wait(
-            server.demo.project_id, types=["content", "ai-visibility"], format="json", poll_interval=0.05
-        )
+    # No advance: an export a request makes due runs at once in the background, on a manual clock too.
+    export = client.exports.create_and_wait(
+        server.demo.project_id, types=["content", "ai-visibility"], format="json", poll_interval=0.05
+    )
     assert export.status == "ready"
     document = (client.exports.download(export)).json()
     assert (document["id"], document["types"]) == (export.id, ["content", "ai-visibility"])
@@ -66,13 +66,19 @@ def test_create_and_wait_then_download_json(client: Rankquill, server: MockServe
     assert "keywords" not in document
 
 
-def test_create_and_wait_gives_up_after_wait_timeout(client: Rankquill, server: MockServer) -> None:
-    with pytest.raises(WaitTimeoutError) as caught:
-        client.exports.create_and_wait(
-            server.demo.project_id, types=["keywords"], format="json", poll_interval=0.05, wait_timeout=0.2
-        )
-    assert caught.value.id.startswith("exp_")
-    assert caught.value.state == "pending"
+def test_create_and_wait_polls_and_gives_up_after_wait_timeout(client: Rankquill, server: MockServer) -> None:
+    # The reference server finishes an export at once, so one that stays pending is scripted from
+    # its own answer.
+    started = client.exports.create(server.demo.project_id, types=["keywords"], format="json")
+    with ScriptedServer([json_answer(200, started.model_dump_json(by_alias=True))]) as scripted:
+        with Rankquill(api_key="rq_test_secret", base_url=f"{scripted.url}/v1") as client:
+            with pytest.raises(WaitTimeoutError) as caught:
+                client.exports.create_and_wait(
+                    "proj_1", types=["keywords"], format="json", poll_interval=0.05, wait_timeout=0.2
+                )
+    assert (caught.value.id, caught.value.state) == (started.id, "pending")
+    assert [request.method for request in scripted.requests[:3]] == ["POST", "GET", "GET"]
+    assert scripted.requests[1].path == f"/v1/projects/proj_1/exports/{started.id}"
 
 
 def test_an_expired_download_link_is_an_authentication_error(client: Rankquill, server: MockServer) -> None:

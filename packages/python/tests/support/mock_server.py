@@ -25,13 +25,14 @@ class Demo:
 
 
 class MockServer:
-    """One `rankquill-mock serve --port 0 --db :memory: --clock manual` process and its admin routes."""
+    """One `rankquill-mock serve --port 0 --db :memory: --clock manual` process and its admin routes
+    (`clock="real"`: a server on the real clock, whose time no test moves)."""
 
-    def __init__(self, *extra_args: str) -> None:
+    def __init__(self, *extra_args: str, clock: str = "manual") -> None:
         if not CLI.exists():
             raise RuntimeError(f"{CLI} is missing: build the workspace first (`pnpm run build` at the root).")
         node = os.environ.get("RANKQUILL_NODE", "node")
-        args = [node, str(CLI), "serve", "--port", "0", "--db", ":memory:", "--clock", "manual", *extra_args]
+        args = [node, str(CLI), "serve", "--port", "0", "--db", ":memory:", "--clock", clock, *extra_args]
         # Its stderr goes where the tests' goes, so a failure to start explains itself.
         self._process = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
         assert self._process.stdout is not None

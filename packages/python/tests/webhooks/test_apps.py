@@ -94,32 +94,39 @@ def test_with_a_signing_secret_only_signed_deliveries_pass(serve: Serve) -> None
     assert (other_key["exit_code"], other_key["status"]) == (1, 401)
 
 
-def test_the_service_delivers_a_published_article(
-    receiver: WebhookReceiver, serve: Serve, server: MockServer
-) -> None:
-    with (
-        serve(app_of(receiver, serve)) as url,
-        Rankquill(api_key=server.demo.api_key, base_url=server.api_base_url) as client,
-    ):
+def test_the_service_delivers_a_published_article(serve: Serve, server: MockServer) -> None:
+    with Rankquill(api_key=server.demo.api_key, base_url=server.api_base_url) as client:
         project_id = server.demo.project_id
-        client.projects.update(project_id, webhook={"url": f"{url}/webhook", "secret": SECRET})
-        test = client.webhooks.test(project_id)
-        assert (test.status, test.error) == (200, None)
-        assert test.body == {"success": True, "url": test.body["url"]}
+        # The signing secret comes with the PUT that first sets the webhook; a later URL keeps it.
+        first = client.projects.update(
+            project_id, webhook={"url": "http://127.0.0.1:9/webhook", "secret": SECRET}
+        )
+        assert first.webhook is not None
+        assert first.webhook.signing_secret is not None
+        receiver = WebhookReceiver(SECRET, signing_secret=first.webhook.signing_secret)
+        with serve(app_of(receiver, serve)) as url:
+            client.projects.update(project_id, webhook={"url": f"{url}/webhook", "secret": SECRET})
+            queued = client.webhooks.test(project_id)
+            assert queued.status == "pending"
+            server.advance(0)  # returns once the background delivery has been answered
+            tested = client.deliveries.list(project_id, limit=1).data[0]
+            assert (tested.id, tested.status) == (queued.id, "succeeded")
+            answer = json.loads(tested.attempts[0].answer)
+            assert answer == {"success": True, "url": answer["url"]}
 
-        draft = client.content.list(project_id, status="draft").data[0]
-        client.content.publish(project_id, draft.id)
-        server.advance(0)  # the manual clock sends due deliveries when it moves
-        assert receiver.store is not None
-        stored = receiver.store.get(draft.slug or "")
-        assert stored is not None
-        assert stored.title == draft.title
-        item = client.content.retrieve(project_id, draft.id)
-        assert item.published_url == stored.url == f"/en/resources/blog/{draft.slug}"
+            draft = client.content.list(project_id, status="draft").data[0]
+            client.content.publish(project_id, draft.id)
+            server.advance(0)  # waits for the delivery the publish sent at once
+            assert receiver.store is not None
+            stored = receiver.store.get(draft.slug or "")
+            assert stored is not None
+            assert stored.title == draft.title
+            item = client.content.retrieve(project_id, draft.id)
+            assert item.published_url == stored.url == f"/en/resources/blog/{draft.slug}"
 
-        client.content.unpublish(project_id, draft.id)
-        server.advance(0)
-        assert receiver.store.get(draft.slug or "") is None
+            client.content.unpublish(project_id, draft.id)
+            server.advance(0)
+            assert receiver.store.get(draft.slug or "") is None
 
 
 def test_the_key_is_checked_before_the_body_is_read(receiver: WebhookReceiver, serve: Serve) -> None:

@@ -108,4 +108,24 @@ module Rankquill
             "retrieve it later, or pass a longer wait_timeout.")
     end
   end
+
+  # `content.create_and_wait` stopped waiting because the server runs a manual clock (a
+  # `rankquill-mock serve --clock manual` in a test; it answers `x-rankquill-clock: manual`): its
+  # time moves only through `POST /__admin/clock/advance`, so waiting would never end. It polls
+  # for at most a second first, so a test that moves the clock meanwhile still gets the article.
+  #
+  # @example
+  #   rescue Rankquill::ManualClockError => e
+  #     warn "advance the clock, then retrieve #{e.id}"
+  class ManualClockError < Error
+    # @return [String] the id of the content item that is still generating
+    attr_reader :id
+
+    def initialize(id)
+      @id = id
+      super("#{id} is still generating, and the server runs a manual clock (it answers " \
+            "x-rankquill-clock: manual): its time moves only through POST /__admin/clock/advance, " \
+            "so waiting would never end. Advance the clock past estimated_completion, then retrieve #{id}.")
+    end
+  end
 end

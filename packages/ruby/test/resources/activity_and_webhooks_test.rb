@@ -20,6 +20,9 @@ class ActivityAndWebhooksTest < ServerTest
     delivered = receiver.requests.first
     assert_equal "s3cret", delivered.headers["x-service-key"]
     assert_equal "content.published", delivered.headers["x-service-event"]
+    # Signed with the signing secret the PUT answered (verify_signature raises otherwise).
+    assert Rankquill::Webhooks.verify_signature(project.webhook.signing_secret, headers: delivered.headers,
+                                                                                body: delivered.body)
 
     entries = client.activity.list(project_id).auto_paging_each.to_a
     refute_empty entries

@@ -17,13 +17,20 @@ class MockServer
     @instance ||= new.tap { |server| Minitest.after_run { server.stop } }
   end
 
-  def initialize(*extra_args)
+  # A second server, on the real clock (`--clock real`): it sends no `x-rankquill-clock` header,
+  # and its time moves by itself. Started on first use.
+  def self.real_clock
+    @real_clock ||= new(clock: "real").tap { |server| Minitest.after_run { server.stop } }
+  end
+
+  def initialize(*extra_args, clock: "manual")
     unless File.exist?(CLI)
       raise "#{CLI} is missing: build the repository first (pnpm run build, or bash scripts/run.sh test)."
     end
 
     node = ENV.fetch("RANKQUILL_NODE", "node")
-    args = [node, CLI, "serve", "--port", "0", "--db", ":memory:", "--clock", "manual", "--seed", "42", *extra_args]
+    args = [node, CLI, "serve", "--port", "0", "--db", ":memory:", "--clock", clock, "--seed", "42",
+            *extra_args]
     @stdin, @stdout, @wait = Open3.popen2(*args, err: File::NULL, pgroup: true)
     line = Timeout.timeout(30) { @stdout.gets }
     raise "rankquill-mock serve exited before its ready line" if line.nil?

@@ -17,7 +17,8 @@ class ServiceToReceiverTest < ServerTest
       @receiver.on(event) { |article, delivery| @articles << [article.slug, delivery.url] }
     end
     @http = RackServer.new(@receiver)
-    client.projects.update(project_id, webhook: { url: "#{@http.url}/webhook", secret: SECRET })
+    project = client.projects.update(project_id, webhook: { url: "#{@http.url}/webhook", secret: SECRET })
+    @signing_secret = project.webhook.signing_secret
   end
 
   def teardown
@@ -71,7 +72,30 @@ class ServiceToReceiverTest < ServerTest
     assert_equal 401, trigger("content.published", "--secret", SECRET)
   end
 
+  def test_a_receiver_given_the_generated_signing_secret_takes_the_services_deliveries
+    @http.app = signed = Rankquill::Webhooks::Receiver.new(secret: SECRET, signing_secret: @signing_secret)
+    queued = client.webhooks.test(project_id)
+    assert_equal "succeeded", outcome_of(queued.id)
+    refute_empty signed.store.list
+
+    # After a rotation, deliveries carry signatures by both secrets for a day; another secret is refused.
+    rotated = client.webhooks.rotate_signing_secret(project_id).signing_secret
+    other = "whsec_#{[Random.bytes(32)].pack("m0")}"
+    outcomes = [@signing_secret, rotated, other].map do |signing_secret|
+      @http.app = Rankquill::Webhooks::Receiver.new(secret: SECRET, signing_secret: signing_secret)
+      client.deliveries.redeliver(project_id, queued.id)
+      outcome_of(queued.id)
+    end
+    assert_equal %w[succeeded succeeded failed], outcomes
+  end
+
   private
+
+  # The status of a delivery once its attempt has been answered.
+  def outcome_of(delivery_id)
+    server.advance(0) # returns once the background delivery has been answered
+    client.deliveries.list(project_id).auto_paging_each.find { |delivery| delivery.id == delivery_id }.status
+  end
 
   # Sends a sample event with the CLI's `trigger`, as the service does; answers the receiver's status.
   def trigger(event, *options)

@@ -12,6 +12,7 @@ from .closing import AsyncClosing
 from .resources.activity import AsyncActivity, AsyncActivityWithRawResponse
 from .resources.ai_visibility.ai_visibility import AsyncAiVisibility, AsyncAiVisibilityWithRawResponse
 from .resources.content import AsyncContent, AsyncContentWithRawResponse
+from .resources.deliveries import AsyncDeliveries, AsyncDeliveriesWithRawResponse
 from .resources.exports import AsyncExports, AsyncExportsWithRawResponse
 from .resources.keywords import AsyncKeywords, AsyncKeywordsWithRawResponse
 from .resources.projects import AsyncProjects, AsyncProjectsWithRawResponse
@@ -21,7 +22,7 @@ from .transport import AsyncTransport
 
 class AsyncRankquill(AsyncClosing):
     """Client of the Rankquill main API: projects, content, keywords, AI visibility, exports, the
-    activity feed and webhook tests, with retries, idempotent POSTs, pages and typed errors.
+    activity feed, webhook tests and deliveries, with retries, idempotent POSTs, pages and typed errors.
 
     Args:
         api_key: Main API key, sent as `Authorization: Bearer <api_key>`. Keep it on the server.
@@ -84,7 +85,9 @@ class AsyncRankquill(AsyncClosing):
         self.activity = AsyncActivity(transport)
         """A project's activity feed: list."""
         self.webhooks = AsyncWebhooks(transport)
-        """A project's webhook: test."""
+        """A project's webhook: test, rotate_signing_secret."""
+        self.deliveries = AsyncDeliveries(transport)
+        """The deliveries of a project's webhook: list, redeliver."""
         self.with_raw_response = AsyncRankquillWithRawResponse(self)
         """The same methods, answering a `RawResponse` (status, headers, request id, rate limit, value)."""
 
@@ -150,3 +153,4 @@ class AsyncRankquillWithRawResponse:
         self.exports = AsyncExportsWithRawResponse(client.exports)
         self.activity = AsyncActivityWithRawResponse(client.activity)
         self.webhooks = AsyncWebhooksWithRawResponse(client.webhooks)
+        self.deliveries = AsyncDeliveriesWithRawResponse(client.deliveries)

@@ -14,6 +14,7 @@ from .closing import Closing
 from .resources.activity import Activity, ActivityWithRawResponse
 from .resources.ai_visibility.ai_visibility import AiVisibility, AiVisibilityWithRawResponse
 from .resources.content import Content, ContentWithRawResponse
+from .resources.deliveries import Deliveries, DeliveriesWithRawResponse
 from .resources.exports import Exports, ExportsWithRawResponse
 from .resources.keywords import Keywords, KeywordsWithRawResponse
 from .resources.projects import Projects, ProjectsWithRawResponse
@@ -23,7 +24,7 @@ from .transport import Transport
 
 class Rankquill(Closing):
     """Client of the Rankquill main API: projects, content, keywords, AI visibility, exports, the
-    activity feed and webhook tests, with retries, idempotent POSTs, pages and typed errors.
+    activity feed, webhook tests and deliveries, with retries, idempotent POSTs, pages and typed errors.
 
     Args:
         api_key: Main API key, sent as `Authorization: Bearer <api_key>`. Keep it on the server.
@@ -86,7 +87,9 @@ class Rankquill(Closing):
         self.activity = Activity(transport)
         """A project's activity feed: list."""
         self.webhooks = Webhooks(transport)
-        """A project's webhook: test."""
+        """A project's webhook: test, rotate_signing_secret."""
+        self.deliveries = Deliveries(transport)
+        """The deliveries of a project's webhook: list, redeliver."""
         self.with_raw_response = RankquillWithRawResponse(self)
         """The same methods, answering a `RawResponse` (status, headers, request id, rate limit, value)."""
 
@@ -152,3 +155,4 @@ class RankquillWithRawResponse:
         self.exports = ExportsWithRawResponse(client.exports)
         self.activity = ActivityWithRawResponse(client.activity)
         self.webhooks = WebhooksWithRawResponse(client.webhooks)
+        self.deliveries = DeliveriesWithRawResponse(client.deliveries)

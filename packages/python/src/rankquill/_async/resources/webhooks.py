@@ -1,11 +1,12 @@
-"""`client.webhooks`: a project's webhook (set it with `client.projects.update(webhook=...)`)."""
+"""`client.webhooks`: a project's webhook (set it with `client.projects.update(webhook=...)`, whose
+answer holds its signing secret once)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from ..._call_options import CallOptions
-from ..._generated.models import WebhookTestResult
+from ..._generated.models import Delivery, WebhookSigningSecretRotation
 from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
@@ -13,7 +14,7 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncWebhooks(AsyncAPIResource):
-    """A project's webhook: test."""
+    """A project's webhook: test, rotate_signing_secret."""
 
     async def test(
         self,
@@ -22,20 +23,50 @@ class AsyncWebhooks(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
-    ) -> WebhookTestResult:
-        """Sends a sample `content.published` article to the project's webhook now and answers what
-        the receiver said. It is not retried and not recorded in the activity feed.
+    ) -> Delivery:
+        """Queues a sample `content.published` delivery to the project's webhook, sent at once in
+        the background and signed like a real one, and answers the queued delivery (`status`
+        `pending`). It is not retried and not recorded in the activity feed; `deliveries.list()`
+        shows what the receiver said. A project without a webhook is a 409 (`ConflictError`).
 
         Example:
             ```python
-            result = await client.webhooks.test("proj_123")
-            print(result.status, result.body)  # 200 {'success': True, 'url': '/en/resources/blog/...'}
+            queued = await client.webhooks.test("proj_123")
+            latest = (await client.deliveries.list("proj_123", limit=1)).data[0]
+            print(latest.id == queued.id, latest.status)  # True, then `pending`, `succeeded` or `failed`
             ```
         """
         return await self._transport.request(
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/test",
-            WebhookTestResult,
+            Delivery,
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    async def rotate_signing_secret(
+        self,
+        project_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> WebhookSigningSecretRotation:
+        """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
+        each delivery carries signatures by both the new and the replaced secret, so the receiver
+        can switch to the new one at any time of that day. A project without a webhook is a 409
+        (`ConflictError`).
+
+        Example:
+            ```python
+            rotation = await client.webhooks.rotate_signing_secret("proj_123")
+            # Store rotation.signing_secret where the receiver reads it before
+            # rotation.previous_signing_secret_expires_at.
+            ```
+        """
+        return await self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            WebhookSigningSecretRotation,
             options=CallOptions(extra_headers, timeout, idempotency_key),
         )
 
@@ -45,3 +76,4 @@ class AsyncWebhooksWithRawResponse:
 
     def __init__(self, webhooks: AsyncWebhooks) -> None:
         self.test = async_to_raw_response(webhooks.test)
+        self.rotate_signing_secret = async_to_raw_response(webhooks.rotate_signing_secret)

@@ -47,6 +47,8 @@ from .content_item import ContentItem as ContentItem
 from .content_unpublished_event import ContentUnpublishedEvent as ContentUnpublishedEvent
 from .content_update_params import ContentUpdateParams as ContentUpdateParams
 from .deleted import Deleted as Deleted
+from .delivery import Delivery as Delivery
+from .delivery_attempt import DeliveryAttempt as DeliveryAttempt
 from .error import Error as Error
 from .error_detail import ErrorDetail as ErrorDetail
 from .export_date_range import ExportDateRange as ExportDateRange
@@ -72,7 +74,7 @@ from .public_error import PublicError as PublicError
 from .webhook_receiver_error import WebhookReceiverError as WebhookReceiverError
 from .webhook_receiver_success import WebhookReceiverSuccess as WebhookReceiverSuccess
 from .webhook_settings_params import WebhookSettingsParams as WebhookSettingsParams
-from .webhook_test_result import WebhookTestResult as WebhookTestResult
+from .webhook_signing_secret_rotation import WebhookSigningSecretRotation as WebhookSigningSecretRotation
 
 __all__ = [
     "ActivityEntry",
@@ -111,6 +113,8 @@ __all__ = [
     "ContentUnpublishedEvent",
     "ContentUpdateParams",
     "Deleted",
+    "Delivery",
+    "DeliveryAttempt",
     "Error",
     "ErrorDetail",
     "ExportDateRange",
@@ -136,5 +140,5 @@ __all__ = [
     "WebhookReceiverError",
     "WebhookReceiverSuccess",
     "WebhookSettingsParams",
-    "WebhookTestResult",
+    "WebhookSigningSecretRotation",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+
 from ..._models import ResponseModel
 
 
 class ProjectWebhook(ResponseModel):
-    """The webhook of a project as the API shows it: the URL, and whether a secret is set. The secret itself is never shown.
+    """The webhook of a project as the API shows it: the URL, and whether its secrets are set. The secret is never shown; the signing secret only once, in the answer of the `PUT` that first sets the webhook (and of a rotation).
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 
@@ -24,3 +26,12 @@ class ProjectWebhook(ResponseModel):
     """A secret is set; it is sent as `x-service-key` with every delivery.
     Always `true`.
     """
+
+    signing_secret_set: bool
+    """A signing secret signs every delivery (`webhook-signature`). False only for a webhook set before the service generated signing secrets; rotate to get one."""
+
+    signing_secret: str | None = None
+    """The signing secret (`whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes, per Standard Webhooks). Only in the answer of the `PUT` that first sets the webhook: store it then, or rotate to get a new one."""
+
+    previous_signing_secret_expires_at: _dt.datetime | None
+    """After a rotation: until when deliveries also carry a signature by the replaced signing secret; null otherwise."""

@@ -13,4 +13,4 @@ class WebhookSettingsParams(TypedDict):
     url: str
     """Absolute http(s) URL that receives the events."""
     secret: str
-    """Shared secret, sent verbatim as `x-service-key` and used as the HMAC key of `webhook-signature`."""
+    """Shared secret, sent verbatim as `x-service-key` with every delivery (spec 5). It is not the key of `webhook-signature`: that is the signing secret the service generates."""

@@ -1,13 +1,14 @@
 # Generated from src/rankquill/_async/resources/webhooks.py by scripts/unasync.py.
 # Do not edit: change the async file, then run `python scripts/unasync.py`.
-"""`client.webhooks`: a project's webhook (set it with `client.projects.update(webhook=...)`)."""
+"""`client.webhooks`: a project's webhook (set it with `client.projects.update(webhook=...)`, whose
+answer holds its signing secret once)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from ..._call_options import CallOptions
-from ..._generated.models import WebhookTestResult
+from ..._generated.models import Delivery, WebhookSigningSecretRotation
 from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
@@ -15,7 +16,7 @@ from ._resource import APIResource
 
 
 class Webhooks(APIResource):
-    """A project's webhook: test."""
+    """A project's webhook: test, rotate_signing_secret."""
 
     def test(
         self,
@@ -24,20 +25,50 @@ class Webhooks(APIResource):
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
-    ) -> WebhookTestResult:
-        """Sends a sample `content.published` article to the project's webhook now and answers what
-        the receiver said. It is not retried and not recorded in the activity feed.
+    ) -> Delivery:
+        """Queues a sample `content.published` delivery to the project's webhook, sent at once in
+        the background and signed like a real one, and answers the queued delivery (`status`
+        `pending`). It is not retried and not recorded in the activity feed; `deliveries.list()`
+        shows what the receiver said. A project without a webhook is a 409 (`ConflictError`).
 
         Example:
             ```python
-            result = client.webhooks.test("proj_123")
-            print(result.status, result.body)  # 200 {'success': True, 'url': '/en/resources/blog/...'}
+            queued = client.webhooks.test("proj_123")
+            latest = (client.deliveries.list("proj_123", limit=1)).data[0]
+            print(latest.id == queued.id, latest.status)  # True, then `pending`, `succeeded` or `failed`
             ```
         """
         return self._transport.request(
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/test",
-            WebhookTestResult,
+            Delivery,
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+    def rotate_signing_secret(
+        self,
+        project_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> WebhookSigningSecretRotation:
+        """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
+        each delivery carries signatures by both the new and the replaced secret, so the receiver
+        can switch to the new one at any time of that day. A project without a webhook is a 409
+        (`ConflictError`).
+
+        Example:
+            ```python
+            rotation = client.webhooks.rotate_signing_secret("proj_123")
+            # Store rotation.signing_secret where the receiver reads it before
+            # rotation.previous_signing_secret_expires_at.
+            ```
+        """
+        return self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            WebhookSigningSecretRotation,
             options=CallOptions(extra_headers, timeout, idempotency_key),
         )
 
@@ -47,3 +78,4 @@ class WebhooksWithRawResponse:
 
     def __init__(self, webhooks: Webhooks) -> None:
         self.test = to_raw_response(webhooks.test)
+        self.rotate_signing_secret = to_raw_response(webhooks.rotate_signing_secret)

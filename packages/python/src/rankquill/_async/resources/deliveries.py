@@ -1,0 +1,80 @@
+"""`client.deliveries`: the deliveries of a project's webhook, with their attempts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..._call_options import CallOptions
+from ..._generated.models import Delivery
+from ..._pages import AsyncPaginator
+from ..._params import query_params
+from ..._path import path_segment
+from ..._raw_response import async_to_raw_response
+from ..._types import NOT_GIVEN, NotGiven
+from ._resource import AsyncAPIResource
+
+
+class AsyncDeliveries(AsyncAPIResource):
+    """The deliveries of a project's webhook: list, redeliver."""
+
+    def list(
+        self,
+        project_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        offset: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+    ) -> AsyncPaginator[Delivery]:
+        """Lists the project's deliveries, newest first, each with its latest attempts (when, the
+        receiver's status, what went wrong, the start of its answer).
+
+        Example:
+            ```python
+            async for delivery in client.deliveries.list("proj_123"):
+                if delivery.status == "failed":
+                    print(delivery.event, delivery.attempts[-1].error)
+            ```
+        """
+        return self._transport.paginate(
+            f"/projects/{path_segment('project_id', project_id)}/deliveries",
+            Delivery,
+            query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout),
+        )
+
+    async def redeliver(
+        self,
+        project_id: str,
+        delivery_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+    ) -> Delivery:
+        """Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery
+        of the same content item under way has ended; on a delivery waiting for a retry, the retry
+        comes now. Answers the delivery, `pending`. One with an attempt under way is a 409
+        (`ConflictError`).
+
+        Example:
+            ```python
+            again = await client.deliveries.redeliver("proj_123", "dlv_456")
+            print(again.status)  # pending
+            ```
+        """
+        return await self._transport.request(
+            "POST",
+            f"/projects/{path_segment('project_id', project_id)}/deliveries/"
+            f"{path_segment('delivery_id', delivery_id)}/redeliver",
+            Delivery,
+            options=CallOptions(extra_headers, timeout, idempotency_key),
+        )
+
+
+class AsyncDeliveriesWithRawResponse:
+    """`client.with_raw_response.deliveries`: each method answers a `RawResponse`."""
+
+    def __init__(self, deliveries: AsyncDeliveries) -> None:
+        self.list = async_to_raw_response(deliveries.list)
+        self.redeliver = async_to_raw_response(deliveries.redeliver)
