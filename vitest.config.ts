@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/*',
       'mock-server',
       'mock-server/vitest.postgres.config.ts',
+      'mock-server/vitest.browser.config.ts',
       'examples/*',
       'docs',
       'tooling',

@@ -6,7 +6,7 @@
 export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
-export { createApp } from './http/app';
+export { type AppOptions, createApp } from './http/app';
 export {
   NodeWebhookSender,
   type NodeWebhookSenderOptions,

@@ -22,6 +22,7 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --admin-token T   require "Authorization: Bearer T" on /__admin routes; also read
                     from RANKQUILL_ADMIN_TOKEN
   --no-admin        remove the /__admin routes
+  --no-dashboard    do not serve the dashboard at /
   --export-signing-secret S
                     key of the signed export download URLs (default: derived from
                     the seed); also read from RANKQUILL_EXPORT_SIGNING_SECRET
@@ -86,6 +87,7 @@ export async function serve(args: string[]): Promise<void> {
       'job-lease': { type: 'string', default: '30' },
       'admin-token': { type: 'string' },
       'no-admin': { type: 'boolean', default: false },
+      'no-dashboard': { type: 'boolean', default: false },
       'export-signing-secret': { type: 'string' },
       'webhook-egress': { type: 'string' },
       'webhook-concurrency': { type: 'string', default: '16' },
@@ -150,6 +152,7 @@ export async function serve(args: string[]): Promise<void> {
     seed: values.seed,
     db,
     ...options,
+    dashboard: !values['no-dashboard'],
     deliveryConcurrency: concurrency,
     jobLeaseMs: jobLease * 1000,
     log,
@@ -160,6 +163,7 @@ export async function serve(args: string[]): Promise<void> {
       event: 'ready',
       url: server.url,
       api_base_url: server.apiBaseUrl,
+      ...(values['no-dashboard'] ? {} : { dashboard_url: `${server.url}/` }),
       content_api_url: server.contentApiUrl,
       clock: values.clock,
       db: describeDatabase(db),

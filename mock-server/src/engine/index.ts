@@ -21,6 +21,7 @@ export { type AnswerAnalysis, analyzeAnswer } from './ai-visibility/answer-analy
 export type { AnswerProvider, AnswerRequest, GeneratedAnswer } from './ai-visibility/answer-provider';
 export { citedUrls, findUrls, isOnDomain } from './ai-visibility/citation-extraction';
 export { type BrandMention, findBrandMentions } from './ai-visibility/mention-detection';
+export { AI_PLATFORM_NAMES, platformName } from './ai-visibility/platform-names';
 export {
   AI_VISIBILITY_CATCH_UP_DAYS,
   AI_VISIBILITY_DAILY_JOB,

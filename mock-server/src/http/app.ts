@@ -2,11 +2,18 @@ import express, { type Express, type Request, type Response } from 'express';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { readQuery } from '../api/query';
 import { type ApiOptions, createApiHandler, MAX_BODY_BYTES } from '../api/router';
+import { createDashboardHandler } from '../dashboard/dashboard';
 import type { Engine } from '../engine/engine';
+
+export interface AppOptions extends ApiOptions {
+  /** Serve the dashboard at `/` (default true). */
+  dashboard?: boolean;
+}
 
 /**
  * The Express 5 app of the reference server: reads the raw body, hands the request to the
- * transport-neutral API layer and writes its answer. No business rule lives here.
+ * dashboard (its pages) or to the transport-neutral API layer, and writes the answer. No
+ * business rule lives here.
  *
  * @example
  * ```ts
@@ -14,8 +21,19 @@ import type { Engine } from '../engine/engine';
  * app.listen(4010);
  * ```
  */
-export function createApp(engine: Engine, options: ApiOptions = {}): Express {
+export function createApp(engine: Engine, options: AppOptions = {}): Express {
   const handle = createApiHandler(engine, options);
+  const dashboard =
+    options.dashboard === false
+      ? undefined
+      : createDashboardHandler(engine, {
+          admin: options.admin,
+          adminToken: options.adminToken,
+          onError: options.onError,
+        });
+  // Behind a proxy that ends TLS a request arrives over http: the public address says where
+  // browsers are (the origin their forms come from, and https for the cookie).
+  const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -24,6 +42,13 @@ export function createApp(engine: Engine, options: ApiOptions = {}): Express {
   app.use((req, res, next) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
+  if (dashboard) {
+    app.use(async (req: Request, res: Response, next: () => void) => {
+      const request = toApiRequest(req);
+      const answer = await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request);
+      return answer ? write(res, answer) : next();
+    });
+  }
   app.use(async (req: Request, res: Response) => write(res, await handle(toApiRequest(req))));
   // Express calls this for bodies it cannot read (too large, bad encoding); the API layer answers.
   app.use(

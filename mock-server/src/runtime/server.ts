@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import type { ApiOptions } from '../api/router';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
-import { createApp } from '../http/app';
+import { type AppOptions, createApp } from '../http/app';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
@@ -18,7 +17,7 @@ import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
 import { SystemClock } from './system-clock';
 
-export interface ServerOptions extends ApiOptions {
+export interface ServerOptions extends AppOptions {
   port?: number;
   host?: string;
   seed?: string | number;

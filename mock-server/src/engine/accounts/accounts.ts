@@ -45,8 +45,22 @@ export class AccountService {
         'No API key provided. Send your key in the Authorization header: `Authorization: Bearer <API_KEY>`.',
       );
     }
+    return this.authenticateKeyHash(await sha256Hex(apiKey));
+  }
+
+  /**
+   * The account whose key has this SHA-256 hash (`api_key_hash` of an account record): how a
+   * dashboard session, which keeps the hash and never the key, finds its account again.
+   *
+   * @example
+   * ```ts
+   * const { api_key_hash } = await engine.accounts.authenticate(key);
+   * const account = await engine.accounts.authenticateKeyHash(api_key_hash);
+   * ```
+   */
+  async authenticateKeyHash(apiKeyHash: string): Promise<AccountRecord> {
     const [account] = await this.ctx.store.find<AccountRecord>('accounts', {
-      where: { api_key_hash: await sha256Hex(apiKey) },
+      where: { api_key_hash: apiKeyHash },
       limit: 1,
     });
     if (!account) throw new AuthenticationError('Invalid API key. Check the key, or create a new one.');

@@ -13,6 +13,7 @@ import { DAY_MS, nextUtcMidnight, startOfUtcDate, startOfUtcDay, utcDate } from 
 import type { WebhookOutbox } from '../webhooks/outbox';
 import { type AnswerAnalysis, analyzeAnswer } from './answer-analysis';
 import type { AnswerProvider, AnswerRequest } from './answer-provider';
+import { platformName } from './platform-names';
 import { mentionDetectedPayload } from './serializers';
 
 /** Job kind of a project's daily run at 00:00 UTC; its subject is the project id. */
@@ -32,14 +33,6 @@ export interface RunOptions {
   /** Send `ai_visibility.mention_detected` for answers naming the brand (not for seeded history). */
   emit: boolean;
 }
-
-const PLATFORM_NAMES: Readonly<Record<string, string>> = {
-  chatgpt: 'ChatGPT',
-  perplexity: 'Perplexity',
-  gemini: 'Gemini',
-  claude: 'Claude',
-  google_ai_overviews: 'Google AI Overviews',
-};
 
 /**
  * Asks the AI platforms. Each project with prompts has one durable daily job at 00:00 UTC that
@@ -193,7 +186,7 @@ export class AiVisibilityRuns {
       await this.outbox.emit(tx, project, {
         event: 'ai_visibility.mention_detected',
         body: mentionDetectedPayload(response),
-        message: `${PLATFORM_NAMES[platform] ?? platform} mentioned "${brand}" answering "${shorten(prompt.text, 80)}".`,
+        message: `${platformName(platform)} mentioned "${brand}" answering "${shorten(prompt.text, 80)}".`,
         at: options.at,
       });
     }

@@ -1,4 +1,5 @@
 import { LineCapStyle } from '@cantoo/pdf-lib';
+import { platformName } from '../ai-visibility/platform-names';
 import { dayNumber, formatQuantity, formatScore, formatShortDay } from './pdf-report-format';
 import { COLORS, type ReportLayout, round } from './pdf-report-layout';
 import type {
@@ -11,14 +12,6 @@ const SCORE_TICKS = [0, 25, 50, 75, 100];
 const MAX_DATE_LABELS = 7;
 /** Up to this many points each get a dot; denser series are a plain line. */
 const MAX_DOTTED_POINTS = 45;
-
-const PLATFORM_NAMES: Record<string, string> = {
-  chatgpt: 'ChatGPT',
-  perplexity: 'Perplexity',
-  gemini: 'Gemini',
-  claude: 'Claude',
-  google_ai_overviews: 'Google AI Overviews',
-};
 
 interface ChartPoint {
   x: number;
@@ -154,13 +147,7 @@ export function drawPlatformBars(layout: ReportLayout, platforms: readonly Proje
     layout.ensureSpace(rowHeight);
     const baseline = layout.y - 2;
     const barBottom = baseline - 1;
-    layout.text(
-      PLATFORM_NAMES[platform.platform] ?? platform.platform,
-      layout.left,
-      baseline,
-      {},
-      labelWidth - 8,
-    );
+    layout.text(platformName(platform.platform), layout.left, baseline, {}, labelWidth - 8);
     layout.rect(trackLeft, barBottom, trackWidth, barHeight, COLORS.track);
     for (const quarter of [0.25, 0.5, 0.75]) {
       const x = trackLeft + quarter * trackWidth;
