@@ -87,7 +87,7 @@ const PAGE_HEADERS: Record<string, string> = {
  * ```
  */
 export function createDashboardHandler(engine: Engine, options: DashboardOptions = {}): DashboardHandler {
-  const sessions = new SessionStore(options);
+  const sessions = new SessionStore(engine.signInSessions, options);
   // Every answer of a manual-clock server says so, as the API's do.
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
@@ -105,20 +105,18 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     const cookieValue = parseCookies(request.headers.cookie).get(cookie.name);
     const session = await sessions.find(cookieValue);
     const shown: { flash?: Flash } = {};
+    let answer: SignedAnswer;
     try {
       await engine.tick();
-      const answer = await route(request, method, session, cookie, cookieValue, shown);
-      return withHeaders(
-        respond(answer, { method, session, flash: shown.flash, clock: settings.admin }),
-        clockHeaders,
-      );
+      answer = await route(request, method, session, cookie, cookieValue, shown);
     } catch (error) {
       if (!(error instanceof ServiceError)) options.onError?.(error, request);
-      return withHeaders(
-        respond(errorPage(error), { method, session, flash: shown.flash, clock: settings.admin }),
-        clockHeaders,
-      );
+      answer = errorPage(error);
     }
+    const response = respond(answer, { method, session, flash: shown.flash, clock: settings.admin });
+    // The session's message and exports as this request left them, for the next request on any server.
+    if (session) await sessions.settle(session);
+    return withHeaders(response, clockHeaders);
   };
 
   async function route(

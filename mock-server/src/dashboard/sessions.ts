@@ -1,4 +1,5 @@
 import type { BulkExport } from '@rankquill/contract';
+import type { SignInSessions } from '../engine/index';
 
 /** A message shown once, on the page after a form was sent. */
 export interface Flash {
@@ -21,9 +22,12 @@ export interface Session {
   createdAt: number;
   lastSeenAt: number;
   flash?: Flash;
-  /** Bulk exports started from this session, per project, newest first (the API has no list of them). */
-  exports: Map<string, BulkExport['id'][]>;
+  /** Bulk exports started from this session, per project id, newest first (the API has no list of them). */
+  exports: Record<string, BulkExport['id'][]>;
 }
+
+/** What a session's row holds besides its key hash and last use. */
+type SessionState = Pick<Session, 'csrfToken' | 'createdAt' | 'flash' | 'exports'>;
 
 export interface SessionStoreOptions {
   /** Wall-clock milliseconds; sessions run on real time even when the server's clock is manual. */
@@ -32,29 +36,47 @@ export interface SessionStoreOptions {
   idleMs?: number;
   /** A session ends this long after sign-in whatever its use (default 7 days). */
   maxAgeMs?: number;
-  /** Most sessions kept at once; the least recently used go first (default 10,000). */
-  maxSessions?: number;
+  /** Most sessions one API key keeps at once; the least recently used go first (default 100). */
+  maxSessionsPerKey?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
+/**
+ * A session used again within this span (or a tenth of the idle time, if shorter) is not written
+ * back only to move its last use, so a burst of page loads costs one write.
+ */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /**
- * Sessions in this process's memory, found by a random 256-bit id that only the session cookie
- * carries. They are keyed by the id's SHA-256, so the map never holds a usable cookie value. A
- * restart signs everyone out.
+ * Sessions in the engine's store (so every server on one database shares them, and a restart
+ * keeps them), found by a random 256-bit id that only the session cookie carries. Rows are keyed
+ * by the id's SHA-256, so the store never holds a usable cookie value.
+ *
+ * @example
+ * ```ts
+ * const sessions = new SessionStore(engine.signInSessions);
+ * const { id } = await sessions.create(account.api_key_hash); // the cookie's value
+ * const session = await sessions.find(id);
+ * ```
  */
 export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
   private readonly now: () => number;
   private readonly idleMs: number;
   private readonly maxAgeMs: number;
-  private readonly maxSessions: number;
+  private readonly maxSessionsPerKey: number;
+  private readonly touchIntervalMs: number;
+  /** Each found session's row as it was read, to write back only what changed. */
+  private readonly loaded = new WeakMap<Session, { key: string; json: string; lastSeenAt: number }>();
 
-  constructor(options: SessionStoreOptions = {}) {
+  constructor(
+    private readonly rows: SignInSessions,
+    options: SessionStoreOptions = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.idleMs = options.idleMs ?? 12 * HOUR;
     this.maxAgeMs = options.maxAgeMs ?? 7 * 24 * HOUR;
-    this.maxSessions = options.maxSessions ?? 10_000;
+    this.maxSessionsPerKey = options.maxSessionsPerKey ?? 100;
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, this.idleMs / 10);
   }
 
   /** Starts a session; answers the cookie value (the id) and the session. */
@@ -66,37 +88,59 @@ export class SessionStore {
       csrfToken: randomToken(),
       createdAt: at,
       lastSeenAt: at,
-      exports: new Map(),
+      exports: {},
     };
-    this.sessions.set(await digest(id), session);
-    while (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.keys().next().value as string;
-      this.sessions.delete(oldest);
-    }
+    const key = await digest(id);
+    await this.rows.save({ id: key, api_key_hash: apiKeyHash, last_seen_at: at, state: stateOf(session) });
+    await this.rows.prune(apiKeyHash, at - this.idleMs, this.maxSessionsPerKey);
     return { id, session };
   }
 
-  /** The live session of a cookie value, or `undefined`; using it keeps it alive. */
+  /** The live session of a cookie value, or `undefined`; using it keeps it alive (see `settle`). */
   async find(id: string | undefined): Promise<Session | undefined> {
     if (!id || id.length > 100) return undefined;
     const key = await digest(id);
-    const session = this.sessions.get(key);
-    if (!session) return undefined;
+    const row = await this.rows.find<SessionState>(key);
+    if (!row) return undefined;
     const at = this.now();
-    if (at - session.lastSeenAt > this.idleMs || at - session.createdAt > this.maxAgeMs) {
-      this.sessions.delete(key);
+    if (at - row.last_seen_at > this.idleMs || at - row.state.createdAt > this.maxAgeMs) {
+      await this.rows.remove(key);
       return undefined;
     }
-    session.lastSeenAt = at;
-    // Re-inserting keeps the map in least-recently-used order for eviction.
-    this.sessions.delete(key);
-    this.sessions.set(key, session);
+    const session: Session = { ...row.state, apiKeyHash: row.api_key_hash, lastSeenAt: at };
+    this.loaded.set(session, { key, json: JSON.stringify(row.state), lastSeenAt: row.last_seen_at });
     return session;
   }
 
-  async delete(id: string): Promise<void> {
-    this.sessions.delete(await digest(id));
+  /**
+   * Writes back a found session after its request: when its message or exports changed, or its
+   * stored last use is older than the touch interval.
+   */
+  async settle(session: Session): Promise<void> {
+    const loaded = this.loaded.get(session);
+    if (!loaded) return;
+    const state = stateOf(session);
+    const changed = JSON.stringify(state) !== loaded.json;
+    if (!changed && session.lastSeenAt - loaded.lastSeenAt < this.touchIntervalMs) return;
+    // A session signed out meanwhile (by another request) stays signed out.
+    if (!(await this.rows.find(loaded.key))) return;
+    await this.rows.save({
+      id: loaded.key,
+      api_key_hash: session.apiKeyHash,
+      last_seen_at: session.lastSeenAt,
+      state,
+    });
+    this.loaded.set(session, { ...loaded, json: JSON.stringify(state), lastSeenAt: session.lastSeenAt });
   }
+
+  async delete(id: string): Promise<void> {
+    await this.rows.remove(await digest(id));
+  }
+}
+
+function stateOf(session: Session): SessionState {
+  const { csrfToken, createdAt, flash, exports } = session;
+  return flash === undefined ? { csrfToken, createdAt, exports } : { csrfToken, createdAt, flash, exports };
 }
 
 /** 32 random bytes from the platform's cryptographic source, base64url. */

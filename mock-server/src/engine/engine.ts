@@ -2,6 +2,7 @@ import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
+import { SignInSessions } from './accounts/sign-in-sessions';
 import { AiVisibilityService, removeProjectAiVisibility } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
@@ -136,6 +137,8 @@ export class Engine {
   readonly exports: ExportService;
   readonly publicArticles: PublicArticleService;
   readonly idempotency: IdempotencyService;
+  /** Browsers signed in to the dashboard, shared by every server on the store. */
+  readonly signInSessions: SignInSessions;
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
@@ -209,6 +212,7 @@ export class Engine {
     );
     this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
+    this.signInSessions = new SignInSessions(this.ctx);
     this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,
@@ -303,11 +307,14 @@ export class Engine {
   /** Restores the seeded state: every row goes, the demo data comes back, a manual clock restarts. */
   async reset(): Promise<void> {
     await this.background?.idle();
+    // Signed-in browsers stay signed in: the demo keys they signed in with come back with the seed.
+    const signedIn = await this.signInSessions.all();
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
     if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
     this.boot = 0;
     await this.start();
+    await this.signInSessions.restore(signedIn);
   }
 
   /** A request id, unique across restarts of the same store. */

@@ -11,6 +11,7 @@ export type {
 export { API_KEY_PREFIX } from './accounts/accounts';
 export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency';
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
+export { type SignInSessionRecord, SignInSessions } from './accounts/sign-in-sessions';
 export {
   AiVisibilityService,
   type DailyVisibility,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DashboardClient } from '../dashboard/dashboard-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Two servers on one SQLite file behave as one: what they share lives in the store, not in memory.
@@ -15,8 +16,11 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Behind one load balancer both servers have one public address, the origin of the browser's forms. */
+const PUBLIC_URL = 'https://dash.example';
+
 async function server(db: string): Promise<TestServer> {
-  const started = await startTestServer({ db });
+  const started = await startTestServer({ db, publicUrl: PUBLIC_URL });
   open.push(started);
   return started;
 }
@@ -87,5 +91,34 @@ describe('two servers on one SQLite file', () => {
       headers: { 'idempotency-key': 'shared-key' },
     });
     expect(conflicting.status).toBe(409);
+  });
+
+  it('share dashboard sessions: a browser signed in through one is signed in on the other, with its messages, until it signs out', async () => {
+    const [a, b] = await two();
+    const throughA = new DashboardClient(a);
+    const through = (server: TestServer) => {
+      const client = new DashboardClient(server);
+      client.cookie = throughA.cookie;
+      client.token = throughA.token;
+      return client;
+    };
+    const origin = { origin: PUBLIC_URL };
+    expect((await throughA.post('/sign-in', { api_key: a.demo.api_key }, origin)).status).toBe(303);
+    const page = await through(b).get('/');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Sign out');
+    throughA.token = /name="csrf_token" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
+
+    // A form sent through one server; the page after it, with its message, through the other.
+    const keywords = `/projects/${a.demo.project_id}/keywords`;
+    const sent = await throughA.post(keywords, { keyword: 'shared session keyword' }, origin);
+    expect(sent.status).toBe(303);
+    const after = await through(b).get(keywords);
+    expect(after.html).toContain('shared session keyword');
+    expect(after.html).toMatch(/flash-success/);
+    expect((await through(a).get(keywords)).html).not.toMatch(/flash-success/);
+
+    expect((await through(b).post('/sign-out', {}, origin)).status).toBe(303);
+    expect((await through(a).get('/')).headers.get('location')).toBe('/sign-in');
   });
 });

@@ -41,8 +41,8 @@ export const reportRoutes: Route[] = [
         format: field(call.form, 'format'),
         ...(from || to ? { date_range: { from, to } } : {}),
       });
-      const remembered = call.session.exports.get(project.id) ?? [];
-      call.session.exports.set(project.id, [started.id, ...remembered].slice(0, REMEMBERED_EXPORTS));
+      const remembered = call.session.exports[project.id] ?? [];
+      call.session.exports[project.id] = [started.id, ...remembered].slice(0, REMEMBERED_EXPORTS);
       return redirect(projectPath(project.id, 'reports', started.id), {
         kind: 'success',
         message: `Export started: ${started.filename}.`,
@@ -58,7 +58,7 @@ async function reports(call: PageCall) {
   const today = new Date(call.engine.now()).toISOString().slice(0, 10);
   const monthAgo = new Date(call.engine.now() - 29 * DAY_MS).toISOString().slice(0, 10);
   const remembered = await Promise.all(
-    (call.session.exports.get(project.id) ?? []).map((id) =>
+    (call.session.exports[project.id] ?? []).map((id) =>
       call.engine.exports
         .retrieve(call.account, project.id, id, { baseUrl: call.request.baseUrl })
         .catch((error: unknown) => {

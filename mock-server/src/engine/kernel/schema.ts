@@ -42,6 +42,11 @@ export const engineSchema = {
     counted: [['project_id']],
   },
   idempotency: { columns: ['expires_at'], indexes: [['expires_at']] },
+  /** Browsers signed in to the dashboard, by a hash of their session cookie. */
+  sign_in_sessions: {
+    columns: ['api_key_hash', 'last_seen_at'],
+    indexes: [['last_seen_at'], ['api_key_hash', 'last_seen_at']],
+  },
   /** One row per main API request still inside its account's rate-limit window. */
   rate_limit_hits: {
     columns: ['account_id', 'at'],
