@@ -42,14 +42,12 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
   app.use((req, res, next) =>
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
-  if (dashboard) {
-    app.use(async (req: Request, res: Response, next: () => void) => {
-      const request = toApiRequest(req);
-      const answer = await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request);
-      return answer ? write(res, answer) : next();
-    });
-  }
-  app.use(async (req: Request, res: Response) => write(res, await handle(toApiRequest(req))));
+  app.use(async (req: Request, res: Response) => {
+    const request = toApiRequest(req);
+    const page =
+      dashboard && (await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request));
+    return write(res, page || (await handle(request)));
+  });
   // Express calls this for bodies it cannot read (too large, bad encoding); the API layer answers.
   app.use(
     async (error: { status?: number; message?: string }, req: Request, res: Response, _next: unknown) => {

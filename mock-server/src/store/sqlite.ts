@@ -14,7 +14,7 @@ import {
   serializeRow,
 } from './schema-checks';
 import { installSqliteCounters, sqliteCounterSql } from './sqlite-counters';
-import { installSqliteVersions, SQLITE_BUMP_VERSIONS, SQLITE_SUM_VERSIONS } from './sqlite-versions';
+import { installSqliteVersions, SQLITE_BUMP_VERSIONS, SqliteVersionReader } from './sqlite-versions';
 import {
   type Condition,
   DuplicateRowError,
@@ -130,6 +130,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     return Number(found?.n ?? 0);
   };
 
+  const versions = new SqliteVersionReader(path, statement);
   const queue = transactionQueue('SQLite');
   let running: Running | undefined;
   const context = new AsyncLocalStorage<object>();
@@ -226,6 +227,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
       const value = await context.run(token, () => work(tx));
       if (written.size > 0) statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...written]));
       statement('COMMIT').run();
+      if (written.size > 0) versions.committed();
       return value;
     } catch (error) {
       // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL).
@@ -253,12 +255,13 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     version: (names: readonly string[]) =>
       outside(() => {
         for (const name of names) tableOf(name);
-        return Number(statement(SQLITE_SUM_VERSIONS).get(JSON.stringify(names))?.version ?? 0);
+        return versions.sum(names);
       }),
     clear: () =>
       enqueue(async () => {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
         statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...tables.keys()]));
+        versions.committed();
       }),
     async close(): Promise<void> {
       if (!(await queue.close())) return;

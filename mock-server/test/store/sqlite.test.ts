@@ -157,18 +157,51 @@ describe('sqlite store file', () => {
   });
 });
 
+/** The fixture writer (fixtures/crash-writer.ts) bundled to run as a plain Node process. */
+async function writerBundle(): Promise<string> {
+  const bundle = join(scratch, 'crash-writer.mjs');
+  if (existsSync(bundle)) return bundle;
+  await build({
+    entryPoints: [fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'silent',
+  });
+  return bundle;
+}
+
+describe('sqlite store version across processes', () => {
+  it("moves with another process's commits, read in the next turn of the event loop", async () => {
+    const path = freshPath();
+    const rows = { rows: { columns: ['batch'], indexes: [['batch']] } };
+    const store = openSqliteStore(path, rows);
+    const before = await store.version(['rows']);
+    const child = spawn(process.execPath, [await writerBundle(), path, '10', '10'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('committed 0')) resolve();
+        });
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await store.version(['rows']);
+      expect(after).toBeGreaterThan(before);
+      expect(await store.count('rows', { batch: 0 })).toBe(10);
+    } finally {
+      child.kill('SIGKILL');
+      await store.close();
+    }
+  });
+});
+
 describe('sqlite store crash safety', () => {
   it('keeps every reported commit and no part of the transaction a kill -9 cut short', async () => {
-    const bundle = join(scratch, 'crash-writer.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('./fixtures/crash-writer.ts', import.meta.url))],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      logLevel: 'silent',
-    });
+    const bundle = await writerBundle();
     const path = freshPath();
     // 1,500 rows of 2 KB overflow SQLite's default 2 MB page cache, so a batch spills uncommitted
     // pages into the WAL before it commits: recovery must ignore them.
