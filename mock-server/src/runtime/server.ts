@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { DemoData } from '../engine/demo-data';
@@ -60,6 +60,8 @@ export interface ServerOptions extends AppOptions {
   publicUrl?: string;
   /** How long a claim on a due job holds before another server may run it (see `EngineOptions`). */
   jobLeaseMs?: number;
+  /** How long `close` (SIGTERM on `serve`) waits for requests in flight, in milliseconds (default 10 s). */
+  drainMs?: number;
 }
 
 export interface RunningServer {
@@ -69,11 +71,19 @@ export interface RunningServer {
   /** The seeded demo account and project; throws on a server without demo data (`production`). */
   readonly demo: DemoData;
   engine: Engine;
+  /**
+   * Stops the server: no new connection, background work stopped (webhook attempts in flight
+   * aborted and retried later), requests in flight answered (for up to `drainMs`), then the store
+   * closed.
+   */
   close(): Promise<void>;
 }
 
 /** `--webhook-egress`: `public` sends webhooks to public addresses only; `private` to loopback and private ones too. */
 export type WebhookEgressMode = 'public' | 'private';
+
+/** How long `close` waits for requests in flight before it cuts their connections. */
+export const DEFAULT_DRAIN_MS = 10_000;
 
 /** Default SQLite file of `serve`, relative to the working directory. */
 export const DEFAULT_DB_PATH = '.rankquill/mock.db';
@@ -137,7 +147,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
-  const server: Server = createServer(requestListener(app, options.logRequests ? log : undefined));
+  const listener = requestListener(app, options.logRequests ? log : undefined);
+  let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      // While draining, the connection of each answered request closes once it is idle.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.setHeader('connection', 'close');
+    listener(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {
@@ -161,13 +183,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     engine,
     async close() {
+      closing = true;
       shutdown.abort();
       await timer?.stop();
       await background.stop();
       if (sender instanceof NodeWebhookSender) sender.close();
+      // No new connection; idle ones close now, and requests in flight get their answers (for
+      // up to `drainMs`), so a server stopped behind a load balancer drops no request it took.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DEFAULT_DRAIN_MS);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       });
       await store.close();
     },

@@ -1,0 +1,66 @@
+import { connect, type Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/test-server';
+
+/** Opens a connection and sends a request's head and the first part of its body. */
+function startRequest(url: string, path: string, body: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += chunk;
+  });
+  const ended = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.write(`${head.join('\r\n')}\r\n\r\n${body.slice(0, 10)}`);
+  return { socket, rest: () => socket.write(body.slice(10)), ended };
+}
+
+const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('closing the server', () => {
+  it('answers a request in flight before it stops, on a connection it then closes', async () => {
+    const server = await startTestServer();
+    const body = JSON.stringify({ name: 'Drained', domain: 'drained.example' });
+    const request = startRequest(server.url, '/v1/projects', body, {
+      authorization: `Bearer ${server.demo.api_key}`,
+    });
+    await waitMs(100); // the server has read the head: the request is in flight
+    const closed = server.close();
+    await waitMs(100);
+    request.rest();
+    const answer = await request.ended;
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(answer).toContain('"name":"Drained"');
+  });
+
+  it('closes idle kept-alive connections at once, and cuts a request that outlasts drainMs', async () => {
+    const server = await startTestServer({ drainMs: 300 });
+    const idle: Socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    const stuck = startRequest(server.url, '/v1/projects', JSON.stringify({ name: 'Never sent' }), {
+      authorization: `Bearer ${server.demo.api_key}`,
+    });
+    await waitMs(100);
+    const started = performance.now();
+    await server.close();
+    const took = performance.now() - started;
+    await idleClosed;
+    expect(await stuck.ended).toBe('');
+    expect(took).toBeGreaterThanOrEqual(250);
+    expect(took).toBeLessThan(5_000);
+  });
+});
