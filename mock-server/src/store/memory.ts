@@ -1,3 +1,5 @@
+import { MemoryTableIndex } from './memory-index';
+import { columnValue, compareScalars, equalityKey } from './scalar-order';
 import {
   checkCount,
   checkColumn as checkDeclared,
@@ -12,11 +14,11 @@ import {
   type Identified,
   type Query,
   type Row,
-  type Scalar,
   type Store,
   type StoreReader,
   type StoreSchema,
   type StoreWriter,
+  type TableSpec,
 } from './store';
 import { readsWhileOpen, transactionQueue } from './transaction-queue';
 
@@ -29,6 +31,7 @@ interface StoredRow {
 interface TableInfo {
   name: string;
   columns: ReadonlySet<string>;
+  spec: TableSpec | undefined;
 }
 
 type Predicate = (row: Row) => boolean;
@@ -46,7 +49,16 @@ type Predicate = (row: Row) => boolean;
 export function createMemoryStore(schema: StoreSchema): Store {
   const tables = describeTables(schema);
   let committed = new Map<string, Map<string, StoredRow>>();
-  for (const name of tables.keys()) committed.set(name, new Map());
+  let indexes = new Map<string, MemoryTableIndex>();
+  const empty = () => {
+    committed = new Map();
+    indexes = new Map();
+    for (const [name, info] of tables) {
+      committed.set(name, new Map());
+      indexes.set(name, MemoryTableIndex.of(info.spec));
+    }
+  };
+  empty();
 
   const queue = transactionQueue('memory');
   const versions = new Map<string, number>();
@@ -62,9 +74,46 @@ export function createMemoryStore(schema: StoreSchema): Store {
 
   const committedRows = (name: string): Map<string, StoredRow> => committed.get(name) ?? new Map();
 
+  /** The committed rows `where` can match: what an index narrows it to, else all. */
+  function* committedCandidates(table: string, where?: Record<string, Condition>): Iterable<StoredRow> {
+    const rows = committedRows(table);
+    const ids = indexes.get(table)?.candidates(where);
+    if (ids === undefined) {
+      yield* rows.values();
+      return;
+    }
+    for (const id of ids) {
+      const stored = rows.get(id);
+      if (stored) yield stored;
+    }
+  }
+
+  /** Applies a committed change of one row to the table's rows and its indexes. */
+  const commitRow = (table: string, id: string, stored: StoredRow | null): void => {
+    const rows = committedRows(table);
+    indexes.get(table)?.change(id, rows.get(id)?.row, stored?.row);
+    if (stored) rows.set(id, stored);
+    else rows.delete(id);
+  };
+
+  /**
+   * The committed rows whose `column` equals the value `where` gives it, counted from the index
+   * without reading them (as the SQL stores count a counted group from its counter), when `where`
+   * is that one equality on a column that leads an index.
+   */
+  const indexedEquality = (table: string, where?: Record<string, Condition>) => {
+    const entries = Object.entries(where ?? {});
+    if (entries.length !== 1) return undefined;
+    const [column, value] = entries[0] as [string, Condition];
+    const index = indexes.get(table);
+    if ((value !== null && typeof value === 'object') || !index?.leads(column)) return undefined;
+    return { column, key: equalityKey(value), committed: index.countEqual(column, value) ?? 0 };
+  };
+
   const reader = (
     lookup: (table: string, id: string) => StoredRow | undefined,
-    scan: (table: string) => Iterable<StoredRow>,
+    scan: (table: string, where?: Record<string, Condition>) => Iterable<StoredRow>,
+    changes: (table: string) => ReadonlyMap<string, StoredRow | null> | undefined = () => undefined,
   ): StoreReader => ({
     async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
       tableOf(table);
@@ -72,21 +121,29 @@ export function createMemoryStore(schema: StoreSchema): Store {
       return stored ? (JSON.parse(stored.json) as T) : undefined;
     },
     async find<T extends Identified>(table: string, query: Query = {}): Promise<T[]> {
-      const rows = select(tableOf(table), scan(table), query);
+      const rows = select(tableOf(table), scan(table, query.where), query);
       return rows.map((stored) => JSON.parse(stored.json) as T);
     },
     async count(table: string, where?: Record<string, Condition>): Promise<number> {
       const matches = compileWhere(tableOf(table), where);
+      const equality = indexedEquality(table, where);
+      if (equality) {
+        // The index's count, corrected by this transaction's changes to the table.
+        let n = equality.committed;
+        for (const [id, stored] of changes(table) ?? []) {
+          const before = committedRows(table).get(id);
+          if (before && equalityKey(columnValue(before.row, equality.column)) === equality.key) n--;
+          if (stored && matches(stored.row)) n++;
+        }
+        return n;
+      }
       let n = 0;
-      for (const stored of scan(table)) if (matches(stored.row)) n++;
+      for (const stored of scan(table, where)) if (matches(stored.row)) n++;
       return n;
     },
   });
 
-  const outside = reader(
-    (table, id) => committedRows(table).get(id),
-    (table) => committedRows(table).values(),
-  );
+  const outside = reader((table, id) => committedRows(table).get(id), committedCandidates);
 
   async function run<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> {
     // Uncommitted writes live in an overlay (null marks a deletion) so that reads outside the
@@ -110,16 +167,16 @@ export function createMemoryStore(schema: StoreSchema): Store {
       const changed = overlay.get(table)?.get(id);
       return changed === undefined ? committedRows(table).get(id) : (changed ?? undefined);
     };
-    function* scan(table: string): Iterable<StoredRow> {
+    function* scan(table: string, where?: Record<string, Condition>): Iterable<StoredRow> {
       const changed = overlay.get(table);
       if (!changed) {
-        yield* committedRows(table).values();
+        yield* committedCandidates(table, where);
         return;
       }
-      for (const [id, stored] of committedRows(table)) if (!changed.has(id)) yield stored;
+      for (const stored of committedCandidates(table, where)) if (!changed.has(stored.row.id)) yield stored;
       for (const stored of changed.values()) if (stored) yield stored;
     }
-    const read = reader(lookup, scan);
+    const read = reader(lookup, scan, (table) => overlay.get(table));
 
     const tx: StoreWriter = {
       async get<T extends Identified>(table: string, id: string): Promise<T | undefined> {
@@ -152,7 +209,7 @@ export function createMemoryStore(schema: StoreSchema): Store {
       async deleteWhere(table: string, where: Record<string, Condition>): Promise<number> {
         const matches = compileWhere(live(table), where);
         const doomed: string[] = [];
-        for (const stored of scan(table)) if (matches(stored.row)) doomed.push(stored.row.id);
+        for (const stored of scan(table, where)) if (matches(stored.row)) doomed.push(stored.row.id);
         const map = changes(table);
         for (const id of doomed) map.set(id, null);
         return doomed.length;
@@ -162,11 +219,7 @@ export function createMemoryStore(schema: StoreSchema): Store {
     try {
       const value = await work(tx);
       for (const [table, changed] of overlay) {
-        const rows = committedRows(table);
-        for (const [id, stored] of changed) {
-          if (stored) rows.set(id, stored);
-          else rows.delete(id);
-        }
+        for (const [id, stored] of changed) commitRow(table, id, stored);
       }
       bump(overlay.keys());
       return value;
@@ -189,8 +242,7 @@ export function createMemoryStore(schema: StoreSchema): Store {
     },
     clear: () =>
       queue.enqueue(async () => {
-        committed = new Map();
-        for (const name of tables.keys()) committed.set(name, new Map());
+        empty();
         bump(tables.keys());
       }),
     async close(): Promise<void> {
@@ -275,48 +327,9 @@ function comparison(op: string): (c: number) => boolean {
   }
 }
 
-function columnValue(row: Row, column: string): Scalar {
-  const value = row[column];
-  return value === undefined ? null : (value as Scalar);
-}
-
-/** SQLite's order of values: NULL, then numbers (booleans as 0 and 1), then text by code point. */
-function compareScalars(a: Scalar, b: Scalar): number {
-  const ra = typeRank(a);
-  const rb = typeRank(b);
-  if (ra !== rb) return ra - rb;
-  if (ra === 0) return 0;
-  if (ra === 2) return compareText(a as string, b as string);
-  const x = Number(a);
-  const y = Number(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function typeRank(value: Scalar): number {
-  if (value === null) return 0;
-  return typeof value === 'string' ? 2 : 1;
-}
-
-function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    // UTF-16 puts U+E000..U+FFFF after surrogate pairs; SQLite compares UTF-8 bytes, i.e. code points.
-    if (x >= 0xd800 && y >= 0xd800) {
-      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
 function describeTables(schema: StoreSchema): Map<string, TableInfo> {
   const tables = new Map<string, TableInfo>();
   for (const [name, columns] of declaredColumns(schema))
-    tables.set(name, { name, columns: new Set(columns) });
+    tables.set(name, { name, columns: new Set(columns), spec: schema[name] });
   return tables;
 }
