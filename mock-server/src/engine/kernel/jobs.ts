@@ -64,6 +64,8 @@ export class JobQueue {
   private readonly held = new Set<string>();
   /** Lanes this server scheduled a job in since it last looked: the next look is in a transaction. */
   private readonly scheduledLanes = new Set<JobLane>();
+  /** Lane sets whose last claim found a job: more is likely due, so the next claim looks at once. */
+  private readonly busy = new Set<string>();
   private readonly listeners = new Set<ScheduleListener>();
   /** Runs waiting for new work while their jobs are in flight. */
   private readonly waiting = new Set<() => void>();
@@ -151,14 +153,16 @@ export class JobQueue {
    * nothing when none is due.
    */
   async claim(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
-    if (await this.nothingDue(until, lanes)) return undefined;
-    return this.store.transaction(async (tx) => {
+    const key = lanes.join();
+    if (!this.busy.has(key) && (await this.nothingDue(until, lanes))) return undefined;
+    const claimed = await this.store.transaction(async (tx) => {
       const now = this.options.now();
       // Claims this server holds are skipped, so look one further than it holds.
+      // In the order they became claimable: when due, or when another server's claim ran out.
       const candidates = await tx.find<JobRecord>('jobs', {
         where: { ...laneFilter(lanes), available_at: { lte: until } },
         orderBy: [
-          ['due_at', 'asc'],
+          ['available_at', 'asc'],
           ['seq', 'asc'],
         ],
         limit: this.held.size + 1,
@@ -175,6 +179,9 @@ export class JobQueue {
       });
       return unclaimed(job);
     });
+    if (claimed) this.busy.add(key);
+    else this.busy.delete(key);
+    return claimed;
   }
 
   /**

@@ -26,7 +26,8 @@ export const engineSchema = {
   },
   jobs: {
     columns: ['due_at', 'seq', 'kind', 'subject_id', 'lane', 'available_at', 'claimed_until'],
-    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'available_at'], ['available_at']],
+    // Claims read a lane's (or every lane's) claimable jobs in order, without sorting them.
+    indexes: [['due_at', 'seq'], ['subject_id'], ['lane', 'available_at', 'seq'], ['available_at', 'seq']],
   },
   deliveries: {
     columns: ['project_id', 'status', 'seq', 'content_id'],
