@@ -184,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine,
     async close() {
       closing = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       shutdown.abort();
       await timer?.stop();
       await background.stop();
@@ -197,7 +198,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           resolve();
         });
         server.closeIdleConnections();
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
       });
       await store.close();
     },

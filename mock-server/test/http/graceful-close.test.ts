@@ -2,13 +2,22 @@ import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/test-server';
 
-/** Opens a connection and sends a request's head and the first part of its body. */
+/**
+ * Opens a connection and sends a request's head and the first part of its body. The head asks
+ * for `100 Continue`, which the server sends once it has read it: from then on (`seen`) the
+ * request is in flight.
+ */
 function startRequest(url: string, path: string, body: string, headers: Record<string, string>) {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   let answer = '';
+  let markSeen = () => {};
+  const seen = new Promise<void>((resolve) => {
+    markSeen = resolve;
+  });
   socket.on('data', (chunk) => {
     answer += chunk;
+    if (answer.includes('100 Continue')) markSeen();
   });
   const ended = new Promise<string>((resolve, reject) => {
     socket.on('end', () => resolve(answer));
@@ -20,10 +29,11 @@ function startRequest(url: string, path: string, body: string, headers: Record<s
     `Host: ${hostname}:${port}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
+    'Expect: 100-continue',
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
   socket.write(`${head.join('\r\n')}\r\n\r\n${body.slice(0, 10)}`);
-  return { socket, rest: () => socket.write(body.slice(10)), ended };
+  return { socket, seen, rest: () => socket.write(body.slice(10)), ended };
 }
 
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,13 +45,13 @@ describe('closing the server', () => {
     const request = startRequest(server.url, '/v1/projects', body, {
       authorization: `Bearer ${server.demo.api_key}`,
     });
-    await waitMs(100); // the server has read the head: the request is in flight
+    await request.seen;
     const closed = server.close();
     await waitMs(100);
     request.rest();
     const answer = await request.ended;
     await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(answer).toContain('"name":"Drained"');
   });
@@ -54,12 +64,12 @@ describe('closing the server', () => {
     const stuck = startRequest(server.url, '/v1/projects', JSON.stringify({ name: 'Never sent' }), {
       authorization: `Bearer ${server.demo.api_key}`,
     });
-    await waitMs(100);
+    await stuck.seen;
     const started = performance.now();
     await server.close();
     const took = performance.now() - started;
     await idleClosed;
-    expect(await stuck.ended).toBe('');
+    expect(await stuck.ended).toBe('HTTP/1.1 100 Continue\r\n\r\n');
     expect(took).toBeGreaterThanOrEqual(250);
     expect(took).toBeLessThan(5_000);
   });
