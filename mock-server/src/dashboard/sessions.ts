@@ -123,13 +123,13 @@ export class SessionStore {
     const changed = JSON.stringify(state) !== loaded.json;
     if (!changed && session.lastSeenAt - loaded.lastSeenAt < this.touchIntervalMs) return;
     // A session signed out meanwhile (by another request) stays signed out.
-    if (!(await this.rows.find(loaded.key))) return;
-    await this.rows.save({
+    const kept = await this.rows.update({
       id: loaded.key,
       api_key_hash: session.apiKeyHash,
       last_seen_at: session.lastSeenAt,
       state,
     });
+    if (!kept) return;
     this.loaded.set(session, { ...loaded, json: JSON.stringify(state), lastSeenAt: session.lastSeenAt });
   }
 

@@ -40,6 +40,18 @@ export class SignInSessions {
     await this.ctx.store.transaction((tx) => tx.put(SIGN_IN_SESSIONS_TABLE, record));
   }
 
+  /**
+   * Replaces a session that still exists, in one transaction, so that a session signed out
+   * meanwhile stays signed out; answers whether it was there.
+   */
+  async update<State>(record: SignInSessionRecord<State>): Promise<boolean> {
+    return this.ctx.store.transaction(async (tx) => {
+      if (!(await tx.get(SIGN_IN_SESSIONS_TABLE, record.id))) return false;
+      await tx.put(SIGN_IN_SESSIONS_TABLE, record);
+      return true;
+    });
+  }
+
   async remove(id: string): Promise<void> {
     await this.ctx.store.transaction((tx) => tx.delete(SIGN_IN_SESSIONS_TABLE, id));
   }
