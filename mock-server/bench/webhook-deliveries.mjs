@@ -125,7 +125,8 @@ function cpuMsSince(start) {
 /** The engine's deliveries as bare requests: same event, id, body and signing secret. */
 async function bareRequests(store, signingSecret, webhookUrl) {
   const rows = await store.find('deliveries', { orderBy: [['seq', 'asc']] });
-  return rows.map((row) => ({ ...row, url: webhookUrl, signingSecret }));
+  const bodies = await Promise.all(rows.map((row) => store.get('delivery_bodies', row.id)));
+  return rows.map((row, i) => ({ ...row, body: bodies[i].body, url: webhookUrl, signingSecret }));
 }
 
 async function baseline(deliveries) {

@@ -4,9 +4,24 @@ import type { JobRecord } from './records';
 
 /**
  * Runs one job that fell due. The queue removes the job after the handler returns, so a crash
- * in between runs it again: handlers check the state they act on (at-least-once).
+ * in between runs it again: handlers check the state they act on (at-least-once). A handler
+ * whose last step is a transaction may call `complete(tx)` in it instead: the job goes with
+ * that transaction's effect, all or nothing, and the queue has nothing left to write.
+ *
+ * @example
+ * ```ts
+ * jobs.on('report.send', async (job, complete) => {
+ *   await store.transaction(async (tx) => {
+ *     await tx.put('reports', { id: job.subject_id, sent: true });
+ *     await complete(tx);
+ *   });
+ * });
+ * ```
  */
-export type JobHandler = (job: JobRecord) => Promise<void>;
+export type JobHandler = (job: JobRecord, complete: CompleteJob) => Promise<void>;
+
+/** Removes the running job inside the handler's transaction (see `JobHandler`). */
+export type CompleteJob = (tx: StoreWriter) => Promise<void>;
 
 /**
  * Where a kind of job runs. `local` work (finishing a generation) is quick and runs before each
@@ -157,16 +172,20 @@ export class JobQueue {
     if (!this.busy.has(key) && (await this.nothingDue(until, lanes))) return undefined;
     const claimed = await this.store.transaction(async (tx) => {
       const now = this.options.now();
-      // Claims this server holds are skipped, so look one further than it holds.
       // In the order they became claimable: when due, or when another server's claim ran out.
-      const candidates = await tx.find<JobRecord>('jobs', {
-        where: { ...laneFilter(lanes), available_at: { lte: until } },
-        orderBy: [
-          ['available_at', 'asc'],
-          ['seq', 'asc'],
-        ],
-        limit: this.held.size + 1,
-      });
+      const claimable = (limit: number) =>
+        tx.find<JobRecord>('jobs', {
+          where: { ...laneFilter(lanes), available_at: { lte: until } },
+          orderBy: [
+            ['available_at', 'asc'],
+            ['seq', 'asc'],
+          ],
+          limit,
+        });
+      // A claim this server holds lies past `until` unless `until` is far ahead (an `advance`):
+      // only then are held jobs read, and skipped, by looking one further than it holds.
+      let candidates = await claimable(1);
+      if (candidates[0] && this.held.has(candidates[0].id)) candidates = await claimable(this.held.size + 1);
       const job = candidates.find((candidate) => !this.held.has(candidate.id));
       if (!job) return undefined;
       this.held.add(job.id);
@@ -186,18 +205,28 @@ export class JobQueue {
 
   /**
    * Runs a claimed job's handler, renewing the claim while it runs; a handler that throws is
-   * reported to `onError` and counts as done.
+   * reported to `onError` and counts as done. Answers whether the handler completed the job
+   * itself (it called `complete` in a transaction and returned, so that transaction committed);
+   * otherwise the caller `complete`s it.
    */
-  async run(job: JobRecord): Promise<void> {
+  async run(job: JobRecord): Promise<boolean> {
     const renew = setInterval(() => {
       void this.renew(job).catch(() => undefined);
     }, this.leaseMs / 3);
     const registered = this.handlers.get(job.kind);
+    let completed = false;
     try {
       if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
-      await registered.handler(job);
+      await registered.handler(job, async (tx) => {
+        await this.removeIfOurs(tx, job);
+        completed = true;
+      });
+      if (completed) this.held.delete(job.id);
+      return completed;
     } catch (error) {
+      // The transaction that completed the job may have rolled back: the queue completes it.
       this.onError(error, job);
+      return false;
     } finally {
       clearInterval(renew);
     }
@@ -209,14 +238,16 @@ export class JobQueue {
    */
   async complete(job: JobRecord): Promise<void> {
     try {
-      await this.store.transaction(async (tx) => {
-        const current = await tx.get<JobRecord>('jobs', job.id);
-        if (current && (current.claimed_by === undefined || current.claimed_by === this.owner)) {
-          await tx.delete('jobs', job.id);
-        }
-      });
+      await this.store.transaction((tx) => this.removeIfOurs(tx, job));
     } finally {
       this.held.delete(job.id);
+    }
+  }
+
+  private async removeIfOurs(tx: StoreWriter, job: JobRecord): Promise<void> {
+    const current = await tx.get<JobRecord>('jobs', job.id);
+    if (current && (current.claimed_by === undefined || current.claimed_by === this.owner)) {
+      await tx.delete('jobs', job.id);
     }
   }
 
@@ -270,9 +301,10 @@ export class JobQueue {
         beforeEach?.(job);
         const claimed = job;
         const done: Promise<void> = this.run(claimed)
-          .then(() => this.complete(claimed))
+          .then((completed) => (completed ? undefined : this.complete(claimed)))
           .catch((error: unknown) => this.onError(error, claimed))
           .finally(() => {
+            this.held.delete(claimed.id);
             inFlight.delete(done);
             ran++;
           });

@@ -102,9 +102,10 @@ export interface DeliveryAttemptRecord {
 }
 
 /**
- * One event to deliver to a project's webhook: the outbox row. `body` holds the exact bytes
- * sent on every attempt; the URL and secret are read from the project at each attempt. A
- * pending delivery about a content item with `next_attempt_at` null waits in the item's line.
+ * One event to deliver to a project's webhook: the outbox row. Its `DeliveryBodyRecord` holds
+ * the exact bytes sent on every attempt; the URL and secret are read from the project at each
+ * attempt. A pending delivery about a content item with `next_attempt_at` null waits in the
+ * item's line.
  */
 export interface DeliveryRecord {
   id: string;
@@ -112,7 +113,8 @@ export interface DeliveryRecord {
   project_id: string;
   content_id: string | null;
   event: string;
-  body: string;
+  /** The body, in rows written before bodies had a table of their own (`delivery_bodies`). */
+  body?: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   /** Instant of the next attempt while pending; the job of that attempt is due then. */
@@ -127,6 +129,13 @@ export interface DeliveryRecord {
   test?: boolean;
   /** False when the next attempt is the last (a test, a redelivery); absent means the retry policy applies. */
   retry?: boolean;
+}
+
+/** The exact bytes a delivery sends, keyed by the delivery's id (see `delivery-bodies.ts`). */
+export interface DeliveryBodyRecord {
+  id: string;
+  project_id: string;
+  body: string;
 }
 
 /** An entry of a project's activity feed. */

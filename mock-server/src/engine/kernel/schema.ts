@@ -37,6 +37,8 @@ export const engineSchema = {
     ],
     counted: [['project_id']],
   },
+  /** What each delivery sends, apart from its often rewritten row. */
+  delivery_bodies: { columns: ['project_id'], indexes: [['project_id']] },
   activity: {
     columns: ['project_id', 'created_at', 'seq'],
     indexes: [['project_id', 'created_at', 'seq']],

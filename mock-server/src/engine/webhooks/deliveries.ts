@@ -9,7 +9,7 @@ import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { Clock } from '../kernel/clock';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
-import type { JobQueue } from '../kernel/jobs';
+import type { CompleteJob, JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type {
   AccountRecord,
@@ -21,6 +21,7 @@ import type {
 import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { ActivityService } from './activity';
+import { deliveryBodyOf, removeProjectDeliveryBodies, storeDeliveryBody } from './delivery-bodies';
 import type { EgressPolicy } from './egress';
 import { DELIVERY_JOB, startNextInLine } from './outbox';
 import { buildWebhookRequest } from './request';
@@ -72,7 +73,11 @@ export class WebhookDeliveryService {
     private readonly activity: ActivityService,
     private readonly options: DeliveryOptions,
   ) {
-    ctx.jobs.on(DELIVERY_JOB, (job) => this.attempt(job.subject_id, job.due_at), 'network');
+    ctx.jobs.on(
+      DELIVERY_JOB,
+      (job, complete) => this.attempt(job.subject_id, job.due_at, complete),
+      'network',
+    );
   }
 
   /**
@@ -102,7 +107,6 @@ export class WebhookDeliveryService {
         project_id: project.id,
         content_id: null,
         event: 'content.published',
-        body: JSON.stringify(body),
         status: 'pending',
         attempts: 0,
         next_attempt_at: at,
@@ -115,6 +119,7 @@ export class WebhookDeliveryService {
         retry: false,
       };
       await tx.insert('deliveries', { ...delivery });
+      await storeDeliveryBody(tx, delivery, JSON.stringify(body));
       await this.ctx.jobs.schedule(tx, DELIVERY_JOB, id, at);
       return recorded(tx, deliveryResource(delivery), record);
     });
@@ -190,8 +195,11 @@ export class WebhookDeliveryService {
     });
   }
 
-  /** One attempt of a delivery; `dueAt` tells a job that already ran (a crash before its removal) from the current one. */
-  private async attempt(deliveryId: string, dueAt: number): Promise<void> {
+  /**
+   * One attempt of a delivery; `dueAt` tells a job that already ran (a crash before its removal)
+   * from the current one. The outcome and the job's removal commit together.
+   */
+  private async attempt(deliveryId: string, dueAt: number, complete: CompleteJob): Promise<void> {
     const pending = await this.ctx.store.get<DeliveryRecord>('deliveries', deliveryId);
     if (!isCurrent(pending, dueAt)) return;
     const project = await this.ctx.store.get<ProjectRecord>('projects', pending.project_id);
@@ -202,6 +210,7 @@ export class WebhookDeliveryService {
       : { status: null, body: '', error: 'The project has no webhook any more; the delivery was dropped.' };
 
     await this.ctx.store.transaction(async (tx) => {
+      await complete(tx);
       const delivery = await tx.get<DeliveryRecord>('deliveries', deliveryId);
       if (!isCurrent(delivery, dueAt)) return;
       const now = this.ctx.clock.now();
@@ -240,6 +249,14 @@ export class WebhookDeliveryService {
   private async send(delivery: DeliveryRecord, webhook: WebhookSettings, at: number): Promise<WebhookAnswer> {
     const refusal = this.options.egress.checkTarget(webhook.url).refusal;
     if (refusal !== undefined) return refusedAnswer(webhook.url, refusal);
+    const body = await deliveryBodyOf(this.ctx.store, delivery);
+    if (body === undefined) {
+      return {
+        status: null,
+        body: '',
+        error: `The body of delivery ${delivery.id} is missing from the store.`,
+      };
+    }
     try {
       const request = await buildWebhookRequest({
         url: webhook.url,
@@ -247,7 +264,7 @@ export class WebhookDeliveryService {
         event: delivery.event,
         deliveryId: delivery.id,
         at: this.options.wallClock.now(),
-        body: delivery.body,
+        body,
         signingSecrets: signingSecretsAt(webhook, at),
       });
       return await this.options.sender.send(request);
@@ -291,6 +308,7 @@ export async function removeProjectDeliveries(
   });
   for (const delivery of pending) await jobs.cancel(tx, delivery.id);
   await tx.deleteWhere('deliveries', { project_id: projectId });
+  await removeProjectDeliveryBodies(tx, projectId);
 }
 
 /** The signing secrets that sign an attempt at `at`: the project's, and a replaced one for 24 hours. */

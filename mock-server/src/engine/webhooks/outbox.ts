@@ -4,6 +4,7 @@ import type { EngineContext } from '../kernel/context';
 import type { JobQueue } from '../kernel/jobs';
 import type { DeliveryRecord, ProjectRecord } from '../kernel/records';
 import type { ActivityService } from './activity';
+import { storeDeliveryBody } from './delivery-bodies';
 
 /** Job kind of one delivery attempt; its subject is the delivery id. */
 export const DELIVERY_JOB = 'webhook.deliver';
@@ -51,7 +52,6 @@ export class WebhookOutbox {
         project_id: project.id,
         content_id: contentId,
         event: event.event,
-        body: JSON.stringify(event.body),
         status: 'pending',
         attempts: 0,
         // An event about a content item joins that item's line; any other goes now.
@@ -62,6 +62,7 @@ export class WebhookOutbox {
         updated_at: at,
       };
       await tx.insert('deliveries', { ...delivery });
+      await storeDeliveryBody(tx, delivery, JSON.stringify(event.body));
       if (contentId === null) await this.ctx.jobs.schedule(tx, DELIVERY_JOB, id, at);
       else await startNextInLine(tx, this.ctx.jobs, contentId, at);
     }

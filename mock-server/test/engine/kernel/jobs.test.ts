@@ -118,6 +118,66 @@ describe('JobQueue runs', () => {
   });
 });
 
+describe("JobQueue completion inside a handler's transaction", () => {
+  function counted() {
+    const store = createMemoryStore(engineSchema);
+    const transaction = store.transaction.bind(store);
+    let transactions = 0;
+    store.transaction = (work) => {
+      transactions++;
+      return transaction(work);
+    };
+    const errors: unknown[] = [];
+    const jobs = new JobQueue(store, new IdFactory(new Random('jobs')), (error) => errors.push(error), {
+      now: () => 100,
+    });
+    return { store, jobs, errors, transactions: () => transactions };
+  }
+
+  it('removes the job with the effect of the transaction that completes it, and writes nothing after', async () => {
+    const { store, jobs, errors, transactions } = counted();
+    jobs.on('send', async (job, complete) => {
+      await store.transaction(async (tx) => {
+        await tx.put('meta', { id: `sent:${job.subject_id}` });
+        await complete(tx);
+      });
+    });
+    await store.transaction(async (tx) => {
+      await jobs.schedule(tx, 'send', 'a', 10);
+      await jobs.schedule(tx, 'send', 'b', 20);
+    });
+    const before = transactions();
+    expect(await jobs.runDue(100)).toBe(2);
+    // Each job: its claim and the handler's transaction, no third one to remove it; then the
+    // claim that finds nothing more due.
+    expect(transactions() - before).toBe(5);
+    expect(errors).toEqual([]);
+    expect(await store.count('jobs')).toBe(0);
+    expect((await store.find('meta')).map((row) => row.id).filter((id) => id.startsWith('sent:'))).toEqual([
+      'sent:a',
+      'sent:b',
+    ]);
+  });
+
+  it('completes the job itself when the transaction that completed it rolled back', async () => {
+    const { store, jobs, errors } = counted();
+    jobs.on('send', async (_job, complete) => {
+      await store.transaction(async (tx) => {
+        await complete(tx);
+        await tx.put('meta', { id: 'half-done' });
+        throw new Error('the receiver vanished');
+      });
+    });
+    await store.transaction((tx) => jobs.schedule(tx, 'send', 'a', 10));
+    expect(await jobs.runDue(100)).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(await store.get('meta', 'half-done')).toBeUndefined();
+    // A handler that throws counts as done, as before: the job is removed, not run again.
+    expect(await store.count('jobs')).toBe(0);
+    expect(await jobs.runDue(100)).toBe(0);
+  });
+});
+
 describe('JobQueue claims', () => {
   const LEASE = 1_000;
 
@@ -180,6 +240,23 @@ describe('JobQueue claims', () => {
     await a.complete(late);
     expect(await store.count('jobs')).toBe(1);
     await b.complete(taken);
+    expect(await store.count('jobs')).toBe(0);
+  });
+
+  it("leaves a job another server claimed when this one's handler completes it late, in its transaction", async () => {
+    const { store, clock, a, b } = twoServers();
+    a.on('work', async (_job, complete) => {
+      clock.now = LEASE;
+      taken = (await b.claim(clock.now)) as JobRecord;
+      await store.transaction((tx) => complete(tx));
+    });
+    let taken: JobRecord | undefined;
+    await store.transaction((tx) => a.schedule(tx, 'work', 's1', 0));
+    const late = (await a.claim(0)) as JobRecord;
+    expect(await a.run(late)).toBe(true);
+    expect(taken).toMatchObject({ subject_id: 's1' });
+    expect(await store.count('jobs')).toBe(1);
+    await b.complete(taken as JobRecord);
     expect(await store.count('jobs')).toBe(0);
   });
 
