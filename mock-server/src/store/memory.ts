@@ -77,6 +77,12 @@ export function createMemoryStore(schema: StoreSchema): Store {
   /** The committed rows `where` can match: what an index narrows it to, else all. */
   function* committedCandidates(table: string, where?: Record<string, Condition>): Iterable<StoredRow> {
     const rows = committedRows(table);
+    if (typeof where?.id === 'string') {
+      // The id is the table's key: one row at most.
+      const stored = rows.get(where.id);
+      if (stored) yield stored;
+      return;
+    }
     const ids = indexes.get(table)?.candidates(where);
     if (ids === undefined) {
       yield* rows.values();

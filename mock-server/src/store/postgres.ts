@@ -11,7 +11,7 @@ import {
   rowValues,
 } from './postgres-layout';
 import { migrate, POSTGRES_VERSIONS_TABLE } from './postgres-migrations';
-import { countedGroupOf, serializeRow } from './schema-checks';
+import { countedGroupOf, serializeRowColumns } from './schema-checks';
 import {
   type Condition,
   DuplicateRowError,
@@ -226,13 +226,13 @@ export async function openPostgresStore(
       count: (table, where) => read.count(table, where),
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
         const info = writing(table);
-        const { json, row: copy } = serializeRow(table, info.columns, row);
+        const { json, columns: copy } = serializeRowColumns(table, info.columns, row);
         const inserted = await query(info.sql.insert, rowValues(info, row.id, copy, json));
         if (inserted.rowCount === 0) throw new DuplicateRowError(table, row.id);
       },
       async put<R extends Identified>(table: string, row: R): Promise<void> {
         const info = writing(table);
-        const { json, row: copy } = serializeRow(table, info.columns, row);
+        const { json, columns: copy } = serializeRowColumns(table, info.columns, row);
         await query(info.sql.put, rowValues(info, row.id, copy, json));
       },
       async delete(table: string, id: string): Promise<boolean> {

@@ -251,6 +251,23 @@ export function describeStoreContract(
         ]);
       });
 
+      it('narrows to one row by id with further conditions, seeing the uncommitted writes of its transaction', async () => {
+        expect(ids(await store.find('articles', { where: { id: 'a2', status: 'published' } }))).toEqual([
+          'a2',
+        ]);
+        expect(await store.count('articles', { id: 'a2', status: 'draft' })).toBe(0);
+        expect(await store.count('articles', { id: 'missing', status: 'draft' })).toBe(0);
+        await store.transaction(async (tx) => {
+          await tx.put('articles', article('a2', { status: 'draft' }));
+          expect(await tx.deleteWhere('articles', { id: 'a2', status: 'published' })).toBe(0);
+          expect(ids(await tx.find('articles', { where: { id: 'a2', status: 'draft' } }))).toEqual(['a2']);
+          expect(await tx.deleteWhere('articles', { id: 'a2', status: 'draft' })).toBe(1);
+          expect(await tx.count('articles', { id: 'a2' })).toBe(0);
+        });
+        expect(await store.get('articles', 'a2')).toBeUndefined();
+        expect(await store.count('articles', { id: 'a3', status: 'draft' })).toBe(1);
+      });
+
       it('orders by several columns, NULLs first ascending and last descending', async () => {
         const asc = await store.find('articles', {
           orderBy: [
