@@ -1,35 +1,32 @@
 import { resolve } from 'node:path';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
 
-/** Per table, how many committed transactions wrote to it (see `Store.version`); no plain identifier, so no table can take it. */
-const VERSIONS_TABLE = '"rankquill:versions"';
-
-/** Gives every table its version row. Runs inside the open's migration transaction. */
-export function installSqliteVersions(db: DatabaseSync, tables: Iterable<string>): void {
-  db.exec(
-    `CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (tbl TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID`,
-  );
-  const add = db.prepare(`INSERT OR IGNORE INTO ${VERSIONS_TABLE} (tbl, version) VALUES (?, 0)`);
-  for (const table of tables) add.run(table);
+/** Per database file, what the connections of this process know of its tables' versions. */
+interface SharedVersions {
+  /** Per table, the commits of this process's connections that wrote to it (or cleared it). */
+  readonly commits: Map<string, number>;
+  /** Turns in which a connection saw another connection's commit, which may have written to any table. */
+  others: number;
 }
 
-/** Counts one more committed write to the tables named in its parameter, a JSON array. */
-export const SQLITE_BUMP_VERSIONS = `UPDATE ${VERSIONS_TABLE} SET version = version + 1 WHERE tbl IN (SELECT value FROM json_each(?))`;
-
-/** Commits made through every connection this process opened on one file, by path. */
-const commitsInProcess = new Map<string, { count: number }>();
+const byFile = new Map<string, SharedVersions>();
 
 /**
- * Answers `Store.version` from the versions as last read while no commit came since. Commits of
- * this process's connections to the file are counted in memory; another process's show in
- * `PRAGMA data_version`, which is read once per turn of the event loop, so the requests one turn
- * serves share that one statement. A request thus sees every commit made before its turn began:
- * one another server made while this turn ran is concurrent with it.
+ * Answers `Store.version` without a write per commit. Commits of this process's connections to
+ * the file are counted in memory, per table. Another connection's commits show in
+ * `PRAGMA data_version`, read once per turn of the event loop (the requests of one turn share
+ * that one statement); it does not say which tables they wrote, so a change counts for every
+ * table. A request thus sees every commit made before its turn began: one another server made
+ * while this turn ran is concurrent with it.
+ *
+ * @example
+ * const versions = new SqliteVersionReader(path, (sql) => db.prepare(sql));
+ * versions.committed(['jobs']);
+ * versions.sum(['jobs']); // grew by one
  */
 export class SqliteVersionReader {
-  private byTable = new Map<string, number>();
-  private readAt: { dataVersion: number; commits: number } | undefined;
-  private readonly commits: { count: number };
+  private readonly shared: SharedVersions;
+  private lastDataVersion: number | undefined;
   private dataVersionThisTurn: number | undefined;
 
   constructor(
@@ -37,26 +34,25 @@ export class SqliteVersionReader {
     private readonly statement: (sql: string) => StatementSync,
   ) {
     const file = path === ':memory:' || path.startsWith('file:') ? path : resolve(path);
-    const shared = commitsInProcess.get(file) ?? { count: 0 };
-    commitsInProcess.set(file, shared);
-    this.commits = shared;
+    // Every `:memory:` database is a database of its own.
+    const shared = byFile.get(file) ?? { commits: new Map(), others: 0 };
+    if (path !== ':memory:') byFile.set(file, shared);
+    this.shared = shared;
   }
 
-  /** A connection of this process committed a write (the versions of what it wrote moved). */
-  committed(): void {
-    this.commits.count++;
+  /** A connection of this process committed a write to `tables`. */
+  committed(tables: Iterable<string>): void {
+    const { commits } = this.shared;
+    for (const table of tables) commits.set(table, (commits.get(table) ?? 0) + 1);
   }
 
-  /** The sum of the versions of `tables`. */
+  /** A number that grows with every commit that wrote to one of `tables`, by any connection. */
   sum(tables: readonly string[]): number {
     const dataVersion = this.dataVersion();
-    if (this.readAt?.dataVersion !== dataVersion || this.readAt.commits !== this.commits.count) {
-      const rows = this.statement(`SELECT tbl, version FROM ${VERSIONS_TABLE}`).all();
-      this.byTable = new Map(rows.map((row) => [String(row.tbl), Number(row.version)]));
-      this.readAt = { dataVersion, commits: this.commits.count };
-    }
-    let sum = 0;
-    for (const table of tables) sum += this.byTable.get(table) ?? 0;
+    if (this.lastDataVersion !== undefined && dataVersion !== this.lastDataVersion) this.shared.others++;
+    this.lastDataVersion = dataVersion;
+    let sum = this.shared.others;
+    for (const table of tables) sum += this.shared.commits.get(table) ?? 0;
     return sum;
   }
 

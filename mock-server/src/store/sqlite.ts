@@ -11,10 +11,10 @@ import {
   indexColumn,
   RANGE_SQL,
   rangeBounds,
-  serializeRow,
+  serializeRowColumns,
 } from './schema-checks';
 import { installSqliteCounters, sqliteCounterSql } from './sqlite-counters';
-import { installSqliteVersions, SQLITE_BUMP_VERSIONS, SqliteVersionReader } from './sqlite-versions';
+import { SqliteVersionReader } from './sqlite-versions';
 import {
   type Condition,
   DuplicateRowError,
@@ -225,9 +225,8 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     try {
       statement('BEGIN IMMEDIATE').run();
       const value = await context.run(token, () => work(tx));
-      if (written.size > 0) statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...written]));
       statement('COMMIT').run();
-      if (written.size > 0) versions.committed();
+      if (written.size > 0) versions.committed(written);
       return value;
     } catch (error) {
       // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL).
@@ -260,8 +259,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     clear: () =>
       enqueue(async () => {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
-        statement(SQLITE_BUMP_VERSIONS).run(JSON.stringify([...tables.keys()]));
-        versions.committed();
+        versions.committed(tables.keys());
       }),
     async close(): Promise<void> {
       if (!(await queue.close())) return;
@@ -355,7 +353,6 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
       }
       installSqliteCounters(db, info.name, info.counted);
     }
-    installSqliteVersions(db, tables.keys());
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
@@ -368,7 +365,7 @@ function migrate(db: DatabaseSync, tables: Map<string, TableInfo>, schema: Store
  * that they agree with `doc` (and with the memory store) on dates, NaN and missing fields.
  */
 function encode(table: TableInfo, row: Identified): SQLInputValue[] {
-  const { json, row: copy } = serializeRow(table.name, table.columns, row);
+  const { json, columns: copy } = serializeRowColumns(table.name, table.columns, row);
   const values: SQLInputValue[] = [row.id];
   for (const column of table.columns) {
     const value = copy[column] as string | number | boolean | null | undefined;

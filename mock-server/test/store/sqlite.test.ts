@@ -152,7 +152,7 @@ describe('sqlite store file', () => {
     const before = await a.version(['articles']);
     await b.transaction((tx) => tx.put('articles', { id: 'a1', status: 'published', seq: 1 }));
     expect(await a.count('articles', { status: 'published' })).toBe(1);
-    expect(await a.version(['articles'])).toBe(before + 1);
+    expect(await a.version(['articles'])).toBeGreaterThan(before);
     await Promise.all([a.close(), b.close()]);
   });
 });
