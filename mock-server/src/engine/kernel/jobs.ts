@@ -76,7 +76,7 @@ export class JobQueue {
   /** Per lane, the earliest instant a job can be claimed (`null`: none), as of a version of the jobs table. */
   private readonly earliest = new Map<JobLane, { at: number | null; version: number }>();
   /** Jobs this server has claimed and not completed yet. */
-  private readonly held = new Set<string>();
+  private readonly held = new Map<string, number>();
   /** Lanes this server scheduled a job in since it last looked: the next look is in a transaction. */
   private readonly scheduledLanes = new Set<JobLane>();
   /** Lane sets whose last claim found a job: more is likely due, so the next claim looks at once. */
@@ -188,8 +188,8 @@ export class JobQueue {
       if (candidates[0] && this.held.has(candidates[0].id)) candidates = await claimable(this.held.size + 1);
       const job = candidates.find((candidate) => !this.held.has(candidate.id));
       if (!job) return undefined;
-      this.held.add(job.id);
       const claimedUntil = Math.max(now, job.due_at) + this.leaseMs;
+      this.held.set(job.id, claimedUntil);
       await tx.put('jobs', {
         ...job,
         claimed_until: claimedUntil,
@@ -245,6 +245,14 @@ export class JobQueue {
   }
 
   private async removeIfOurs(tx: StoreWriter, job: JobRecord): Promise<void> {
+    const claimedUntil = this.held.get(job.id);
+    // Most often the row is as this server's claim left it: one statement removes it.
+    if (
+      claimedUntil !== undefined &&
+      (await tx.deleteWhere('jobs', { id: job.id, claimed_until: claimedUntil })) > 0
+    ) {
+      return;
+    }
     const current = await tx.get<JobRecord>('jobs', job.id);
     if (current && (current.claimed_by === undefined || current.claimed_by === this.owner)) {
       await tx.delete('jobs', job.id);
@@ -293,6 +301,8 @@ export class JobQueue {
   ): Promise<number> {
     let ran = 0;
     const inFlight = new Set<Promise<void>>();
+    // Resolves the wait below when a job ends (one callback, not a race over every job in flight).
+    let jobEnded: (() => void) | undefined;
     for (;;) {
       let job: JobRecord | undefined;
       while (inFlight.size < concurrency) {
@@ -307,17 +317,19 @@ export class JobQueue {
             this.held.delete(claimed.id);
             inFlight.delete(done);
             ran++;
+            jobEnded?.();
           });
         inFlight.add(done);
       }
       if (inFlight.size === 0) return ran;
       // Full, or nothing else due: wait for a job to end or for new work to be scheduled.
       let wake = () => {};
-      const scheduled = new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         wake = resolve;
+        jobEnded = resolve;
         if (!job) this.waiting.add(resolve);
       });
-      await Promise.race([...inFlight, scheduled]);
+      jobEnded = undefined;
       this.waiting.delete(wake);
     }
   }
@@ -351,6 +363,7 @@ export class JobQueue {
       if (current?.claimed_by !== this.owner) return;
       const claimedUntil = this.options.now() + this.leaseMs;
       await tx.put('jobs', { ...current, claimed_until: claimedUntil, available_at: claimedUntil });
+      if (this.held.has(job.id)) this.held.set(job.id, claimedUntil);
     });
   }
 }
