@@ -378,6 +378,8 @@ export class ContentService {
  * article unpublished or deleted meanwhile is no longer at that URL, so it keeps none.
  */
 export async function storePublishedUrl(tx: StoreWriter, contentId: string, url: string): Promise<void> {
+  // Most answers repeat the address the article has: two columns tell, without reading the article.
+  if ((await tx.count('content', { id: contentId, status: 'published', published_url: url })) > 0) return;
   const item = await tx.get<ContentRecord>('content', contentId);
   // An update delivered to the same address changes nothing: no write, so cached reads stay.
   if (item?.status !== 'published' || item.published_url === url) return;

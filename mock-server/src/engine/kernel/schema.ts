@@ -15,7 +15,8 @@ export const engineSchema = {
     counted: [['account_id']],
   },
   content: {
-    columns: ['project_id', 'status', 'slug', 'published_at', 'seq'],
+    // `published_url` lets a delivery's answer be checked against the article without reading it.
+    columns: ['project_id', 'status', 'slug', 'published_at', 'seq', 'published_url'],
     indexes: [
       ['project_id', 'status', 'published_at', 'seq'],
       ['project_id', 'status', 'seq'],

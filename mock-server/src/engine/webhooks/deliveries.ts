@@ -11,6 +11,7 @@ import type { EngineContext } from '../kernel/context';
 import { ConflictError, NotFoundError } from '../kernel/errors';
 import type { CompleteJob, JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
+import { ReadCache } from '../kernel/read-cache';
 import type {
   AccountRecord,
   DeliveryAttemptRecord,
@@ -28,6 +29,7 @@ import { buildWebhookRequest } from './request';
 import { sampleEvent } from './samples';
 import { refusedAnswer, type WebhookAnswer, type WebhookSender } from './sender';
 import { deliveryResource } from './serializers';
+import type { WebhookSigner } from './signature';
 
 /**
  * Waits before each retry, counted from the failure before it (spec 6): attempts at about
@@ -57,6 +59,8 @@ export interface DeliveryOptions {
   egress: EgressPolicy;
   /** The wall clock: `webhook-timestamp` is its second of the attempt, on either engine clock. */
   wallClock: Clock;
+  /** Makes the `webhook-signature` entries. */
+  signer: WebhookSigner;
   onPublishedUrl: PublishedUrlListener;
 }
 
@@ -67,12 +71,16 @@ export interface DeliveryOptions {
  * after another (see `startNextInLine`); the others run side by side.
  */
 export class WebhookDeliveryService {
+  /** Projects as attempts read them (URL, secrets), until a write to `projects` anywhere. */
+  private readonly projectsRead: ReadCache;
+
   constructor(
     private readonly ctx: EngineContext,
     private readonly projects: ProjectService,
     private readonly activity: ActivityService,
     private readonly options: DeliveryOptions,
   ) {
+    this.projectsRead = new ReadCache(ctx.store, ['projects']);
     ctx.jobs.on(
       DELIVERY_JOB,
       (job, complete) => this.attempt(job.subject_id, job.due_at, complete),
@@ -202,7 +210,10 @@ export class WebhookDeliveryService {
   private async attempt(deliveryId: string, dueAt: number, complete: CompleteJob): Promise<void> {
     const pending = await this.ctx.store.get<DeliveryRecord>('deliveries', deliveryId);
     if (!isCurrent(pending, dueAt)) return;
-    const project = await this.ctx.store.get<ProjectRecord>('projects', pending.project_id);
+    const projectId = pending.project_id;
+    const project = await this.projectsRead.get(projectId, () =>
+      this.ctx.store.get<ProjectRecord>('projects', projectId),
+    );
     const webhook = project?.webhook;
     const at = this.ctx.clock.now();
     const answer: WebhookAnswer = webhook
@@ -258,15 +269,18 @@ export class WebhookDeliveryService {
       };
     }
     try {
-      const request = await buildWebhookRequest({
-        url: webhook.url,
-        secret: webhook.secret,
-        event: delivery.event,
-        deliveryId: delivery.id,
-        at: this.options.wallClock.now(),
-        body,
-        signingSecrets: signingSecretsAt(webhook, at),
-      });
+      const request = await buildWebhookRequest(
+        {
+          url: webhook.url,
+          secret: webhook.secret,
+          event: delivery.event,
+          deliveryId: delivery.id,
+          at: this.options.wallClock.now(),
+          body,
+          signingSecrets: signingSecretsAt(webhook, at),
+        },
+        this.options.signer,
+      );
       return await this.options.sender.send(request);
     } catch (error) {
       // A sender must not throw; if one does, the attempt still counts as failed, not lost.
