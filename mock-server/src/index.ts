@@ -12,6 +12,7 @@ export {
   type NodeWebhookSenderOptions,
   systemResolve,
 } from './runtime/node-webhook-sender';
+export { nodeWebhookSigner } from './runtime/node-webhook-signer';
 export {
   DEFAULT_DB_PATH,
   isLoopbackHost,

@@ -4,6 +4,7 @@ import { isWebhookEventName, WEBHOOK_EVENT_NAMES } from '@rankquill/contract';
 import { buildWebhookRequest } from '../engine/webhooks/request';
 import { sampleEvent } from '../engine/webhooks/samples';
 import { FetchWebhookSender } from '../engine/webhooks/sender';
+import { nodeWebhookSigner } from '../runtime/node-webhook-signer';
 import { signingSecretOption } from './signing-secret-option';
 import { CliUsageError } from './usage-error';
 
@@ -60,15 +61,18 @@ export async function trigger(args: string[]): Promise<void> {
   const body = JSON.stringify(
     sampleEvent(event, { projectId: values['project-id'], language: values.language, at }),
   );
-  const request = await buildWebhookRequest({
-    url: values.to,
-    secret: values.secret,
-    event,
-    deliveryId,
-    at,
-    body,
-    signingSecrets: signingSecret === undefined ? [] : [signingSecret],
-  });
+  const request = await buildWebhookRequest(
+    {
+      url: values.to,
+      secret: values.secret,
+      event,
+      deliveryId,
+      at,
+      body,
+      signingSecrets: signingSecret === undefined ? [] : [signingSecret],
+    },
+    nodeWebhookSigner,
+  );
   const answer = await new FetchWebhookSender().send(request);
   let parsed: unknown = answer.body;
   try {

@@ -32,6 +32,7 @@ import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deli
 import { EgressPolicy } from './webhooks/egress';
 import { WebhookOutbox } from './webhooks/outbox';
 import { FetchWebhookSender, type WebhookSender } from './webhooks/sender';
+import { signWebhookPayload, type WebhookSigner } from './webhooks/signature';
 
 export interface EngineOptions {
   store: Store;
@@ -61,6 +62,12 @@ export interface EngineOptions {
    * @example new FetchWebhookSender({ timeoutMs: 5000, signal: shutdown.signal })
    */
   webhookSender?: WebhookSender;
+  /**
+   * Makes each `webhook-signature` entry; defaults to `signWebhookPayload` (WebCrypto, any
+   * runtime). The reference server passes `nodeWebhookSigner`, which gives the same entries.
+   * @example { webhookSigner: nodeWebhookSigner }
+   */
+  webhookSigner?: WebhookSigner;
   /**
    * Key of the HMAC that signs export download URLs. Defaults to one derived from the seed, so
    * URLs survive a restart and answers stay byte-identical; pass a secret when the seed is known
@@ -193,6 +200,7 @@ export class Engine {
       sender: options.webhookSender ?? new FetchWebhookSender({ egress }),
       egress,
       wallClock: options.wallClock ?? options.clock,
+      signer: options.webhookSigner ?? signWebhookPayload,
       onPublishedUrl: storePublishedUrl,
     });
     this.keywords = new KeywordService(

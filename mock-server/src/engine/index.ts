@@ -79,4 +79,4 @@ export {
   type WebhookAnswer,
   type WebhookSender,
 } from './webhooks/sender';
-export { signWebhookPayload, type WebhookSignatureInput } from './webhooks/signature';
+export { signWebhookPayload, type WebhookSignatureInput, type WebhookSigner } from './webhooks/signature';

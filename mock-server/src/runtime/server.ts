@@ -12,6 +12,7 @@ import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
 import { eventLoopPause } from './event-loop-pause';
 import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
+import { nodeWebhookSigner } from './node-webhook-signer';
 import { openEngineStore } from './open-store';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile } from './server-profile';
@@ -129,6 +130,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       pause: eventLoopPause(),
       exportSigningSecret: options.exportSigningSecret,
       webhookSender: sender,
+      webhookSigner: nodeWebhookSigner,
       webhookEgress: egress,
       wallClock: new SystemClock(),
       deliveryConcurrency: options.deliveryConcurrency,

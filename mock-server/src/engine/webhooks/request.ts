@@ -1,5 +1,5 @@
 import { WEBHOOK_HEADERS } from '@rankquill/contract';
-import { signWebhookPayload } from './signature';
+import { signWebhookPayload, type WebhookSigner } from './signature';
 
 /** `user-agent` of every delivery, so receivers can tell them apart in their logs. */
 export const WEBHOOK_USER_AGENT = 'Rankquill-Webhooks/1.0';
@@ -42,8 +42,12 @@ export interface WebhookAttempt {
  * });
  * await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
  * ```
+ * `sign` makes each `webhook-signature` entry (default: WebCrypto's `signWebhookPayload`).
  */
-export async function buildWebhookRequest(attempt: WebhookAttempt): Promise<WebhookHttpRequest> {
+export async function buildWebhookRequest(
+  attempt: WebhookAttempt,
+  sign: WebhookSigner = signWebhookPayload,
+): Promise<WebhookHttpRequest> {
   const timestamp = Math.floor(attempt.at / 1000);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -58,7 +62,7 @@ export async function buildWebhookRequest(attempt: WebhookAttempt): Promise<Webh
   if (signingSecrets.length > 0) {
     const signatures = await Promise.all(
       signingSecrets.map((signingSecret) =>
-        signWebhookPayload({ signingSecret, id: attempt.deliveryId, timestamp, body: attempt.body }),
+        sign({ signingSecret, id: attempt.deliveryId, timestamp, body: attempt.body }),
       ),
     );
     headers[WEBHOOK_HEADERS.signature] = signatures.join(' ');

@@ -5,6 +5,7 @@ import { createWebhookReceiver, verifyWebhookSignature } from '@rankquill/webhoo
 import { describe, expect, it } from 'vitest';
 import { buildWebhookRequest } from '../../../src/engine/webhooks/request';
 import { signWebhookPayload } from '../../../src/engine/webhooks/signature';
+import { nodeWebhookSigner } from '../../../src/runtime/node-webhook-signer';
 
 interface SignVector {
   name: string;
@@ -141,5 +142,43 @@ describe('webhook signer', () => {
     await expect(
       verifyWebhookSignature({ signingSecret, headers, body, now: () => timestamp * 1000 }),
     ).resolves.toEqual({ timestamp });
+  });
+});
+
+describe('nodeWebhookSigner (the reference server signs through node:crypto)', () => {
+  it.each(vectors.sign.map((vector) => [vector.name, vector] as const))(
+    'gives the entry of the shared vector, as signWebhookPayload does: %s',
+    (_name, vector) => {
+      const input = {
+        signingSecret: vector.signing_secret,
+        id: vector.id,
+        timestamp: vector.timestamp,
+        body: vector.body,
+      };
+      expect(nodeWebhookSigner(input)).toBe(vector.signature);
+      // A second call answers from the remembered key.
+      expect(nodeWebhookSigner(input)).toBe(vector.signature);
+    },
+  );
+
+  it('builds the same request as the WebCrypto signer, rotation included', async () => {
+    const attempt = {
+      url: 'http://127.0.0.1:1/webhook',
+      secret: 'rq_whsec_test',
+      event: 'content.updated',
+      deliveryId: 'dlv_node',
+      at: Date.UTC(2026, 0, 1, 9, 30),
+      body: '{"title":"Café ☕","slug":"cafe"}',
+      signingSecrets: [signingSecret, vectors.sign.at(-1)?.signing_secret as string],
+    };
+    expect(await buildWebhookRequest(attempt, nodeWebhookSigner)).toEqual(await buildWebhookRequest(attempt));
+  });
+
+  it('refuses anything but a signing secret, without repeating it', () => {
+    const input = { signingSecret: 'rq_whsec_test', id: 'dlv_abc', timestamp: 1767259800, body: '{}' };
+    expect(() => nodeWebhookSigner(input)).toThrow(
+      /Malformed signing secret: it does not start with "whsec_"/,
+    );
+    expect(() => nodeWebhookSigner(input)).not.toThrow(/rq_whsec_test/);
   });
 });
