@@ -1,3 +1,4 @@
+import { firstInOrder } from './first-in-order';
 import { MemoryTableIndex } from './memory-index';
 import { columnValue, compareScalars, equalityKey } from './scalar-order';
 import {
@@ -271,17 +272,21 @@ function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): Stor
 
   const found: StoredRow[] = [];
   for (const stored of rows) if (matches(stored.row)) found.push(stored);
+  const end = limit === undefined ? undefined : offset + limit;
   if (order.length > 0) {
-    // Array sort is stable and linear on presorted input, which rows inserted in time order often are.
-    found.sort((a, b) => {
+    const compare = (a: StoredRow, b: StoredRow): number => {
       for (const [column, direction] of order) {
         const c = compareScalars(columnValue(a.row, column), columnValue(b.row, column));
         if (c !== 0) return direction === 'asc' ? c : -c;
       }
       return 0;
-    });
+    };
+    // A first page of many rows (a job claim among thousands due) keeps only the rows it shows.
+    if (end !== undefined && end * 8 < found.length) return firstInOrder(found, end, compare).slice(offset);
+    // Array sort is stable and linear on presorted input, which rows inserted in time order often are.
+    found.sort(compare);
   }
-  return found.slice(offset, limit === undefined ? undefined : offset + limit);
+  return found.slice(offset, end);
 }
 
 function compileWhere(table: TableInfo, where: Record<string, Condition> | undefined): Predicate {
