@@ -1,4 +1,12 @@
-import { type AddressKind, addressKind, canonicalAddress, displayAddress, parseAddress } from './ip-address';
+import { BoundedCache } from '../kernel/bounded-cache';
+import {
+  type AddressKind,
+  addressKind,
+  canonicalAddress,
+  displayAddress,
+  type ParsedAddress,
+  parseAddress,
+} from './ip-address';
 
 /** An address and port a server listens on. */
 export interface Endpoint {
@@ -97,26 +105,17 @@ export class EgressPolicy {
    * this server. Answers the refusal, or the host name a sender must still resolve and check.
    */
   checkTarget(url: string): { refusal?: string; hostname?: string; port: number } {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return { refusal: 'is not an absolute URL', port: 0 };
-    }
-    const port = Number(parsed.port) || (parsed.protocol === 'https:' ? 443 : 80);
-    if (parsed.username !== '' || parsed.password !== '') {
+    const target = urlTargets.get(url, targetOf);
+    if (target === undefined) return { refusal: 'is not an absolute URL', port: 0 };
+    const { port, hostname } = target;
+    if (target.credentials) {
       return {
         refusal: 'holds credentials (user:password@); they would travel in every delivery. Leave them out',
         port,
       };
     }
-    const hostname = parsed.hostname;
-    if (parseAddress(hostname)) return { refusal: this.checkAddress(hostname, port), port };
-    // RFC 6761: localhost and its subdomains are this machine, whatever a resolver says.
-    const name = hostname.replace(/\.$/, '');
-    if (name === 'localhost' || name.endsWith('.localhost')) {
-      return { refusal: this.checkAddress('127.0.0.1', port, hostname), port };
-    }
+    if (target.address) return { refusal: this.checkParsed(target.address, port, hostname), port };
+    if (target.localhost) return { refusal: this.checkAddress('127.0.0.1', port, hostname), port };
     return { hostname, port };
   }
 
@@ -124,6 +123,10 @@ export class EgressPolicy {
   checkAddress(address: string, port: number, spelledAs = address): string | undefined {
     const parsed = parseAddress(address);
     if (!parsed) return `points to ${spelledAs}, which is not an IP address`;
+    return this.checkParsed(parsed, port, spelledAs);
+  }
+
+  private checkParsed(parsed: ParsedAddress, port: number, spelledAs: string): string | undefined {
     const shown = displayAddress(parsed);
     if (this.isOwnEndpoint(canonicalAddress(parsed), port)) {
       return `points to this server itself (${shown} port ${port}); webhooks never go to the server that sends them`;
@@ -154,6 +157,38 @@ export class EgressPolicy {
     }
     return false;
   }
+}
+
+/** What the egress rules need from a URL: it depends on the URL alone, so it is parsed once. */
+interface UrlTarget {
+  port: number;
+  hostname: string;
+  credentials: boolean;
+  /** The IP address the URL spells, if it spells one. */
+  address?: ParsedAddress;
+  /** `localhost` or a subdomain of it: this machine, whatever a resolver says (RFC 6761). */
+  localhost: boolean;
+}
+
+/** Webhook URLs as last parsed: a project's URL is checked before every delivery. */
+const urlTargets = new BoundedCache<string, UrlTarget | undefined>(256);
+
+function targetOf(url: string): UrlTarget | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const hostname = parsed.hostname;
+  const name = hostname.replace(/\.$/, '');
+  return {
+    port: Number(parsed.port) || (parsed.protocol === 'https:' ? 443 : 80),
+    hostname,
+    credentials: parsed.username !== '' || parsed.password !== '',
+    address: parseAddress(hostname),
+    localhost: name === 'localhost' || name.endsWith('.localhost'),
+  };
 }
 
 /** `points to X, …` said of a host name that resolved to X. */
