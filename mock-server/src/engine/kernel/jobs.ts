@@ -189,18 +189,19 @@ export class JobQueue {
       const job = candidates.find((candidate) => !this.held.has(candidate.id));
       if (!job) return undefined;
       const claimedUntil = Math.max(now, job.due_at) + this.leaseMs;
-      this.held.set(job.id, claimedUntil);
       await tx.put('jobs', {
         ...job,
         claimed_until: claimedUntil,
         claimed_by: this.owner,
         available_at: claimedUntil,
       });
-      return unclaimed(job);
+      return { job: unclaimed(job), claimedUntil };
     });
+    // Held once the claim has committed: a claim that rolled back must not keep the job from runs.
+    if (claimed) this.held.set(claimed.job.id, claimed.claimedUntil);
     if (claimed) this.busy.add(key);
     else this.busy.delete(key);
-    return claimed;
+    return claimed?.job;
   }
 
   /**

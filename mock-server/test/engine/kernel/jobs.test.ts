@@ -260,6 +260,35 @@ describe('JobQueue claims', () => {
     expect(await store.count('jobs')).toBe(0);
   });
 
+  it('leaves a job claimable after a claim whose transaction failed', async () => {
+    const { store, ran, a } = twoServers();
+    await store.transaction((tx) => a.schedule(tx, 'work', 's1', 0));
+    const transaction = store.transaction.bind(store);
+    let failNextClaim = true;
+    store.transaction = (work) =>
+      transaction((tx) =>
+        work({
+          ...tx,
+          get: tx.get.bind(tx),
+          find: tx.find.bind(tx),
+          count: tx.count.bind(tx),
+          insert: tx.insert.bind(tx),
+          delete: tx.delete.bind(tx),
+          deleteWhere: tx.deleteWhere.bind(tx),
+          put: async (table, row) => {
+            if (failNextClaim && table === 'jobs') {
+              failNextClaim = false;
+              throw new Error('disk full');
+            }
+            return tx.put(table, row);
+          },
+        }),
+      );
+    await expect(a.claim(0)).rejects.toThrow('disk full');
+    expect(await a.runDue(0)).toBe(1);
+    expect(ran).toEqual(['a:s1@0']);
+  });
+
   it('frees every claim at once when asked (a manual clock serves one server)', async () => {
     const { store, ran, a, b } = twoServers();
     await store.transaction((tx) => a.schedule(tx, 'work', 's1', 0));
