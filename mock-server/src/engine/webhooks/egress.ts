@@ -114,7 +114,7 @@ export class EgressPolicy {
         port,
       };
     }
-    if (target.address) return { refusal: this.checkParsed(target.address, port, hostname), port };
+    if (target.address) return { refusal: this.checkParsed(target.address, port), port };
     if (target.localhost) return { refusal: this.checkAddress('127.0.0.1', port, hostname), port };
     return { hostname, port };
   }
@@ -123,10 +123,10 @@ export class EgressPolicy {
   checkAddress(address: string, port: number, spelledAs = address): string | undefined {
     const parsed = parseAddress(address);
     if (!parsed) return `points to ${spelledAs}, which is not an IP address`;
-    return this.checkParsed(parsed, port, spelledAs);
+    return this.checkParsed(parsed, port);
   }
 
-  private checkParsed(parsed: ParsedAddress, port: number, spelledAs: string): string | undefined {
+  private checkParsed(parsed: ParsedAddress, port: number): string | undefined {
     const shown = displayAddress(parsed);
     if (this.isOwnEndpoint(canonicalAddress(parsed), port)) {
       return `points to this server itself (${shown} port ${port}); webhooks never go to the server that sends them`;
