@@ -128,7 +128,16 @@ export function createMemoryStore(schema: StoreSchema): Store {
       return stored ? (JSON.parse(stored.json) as T) : undefined;
     },
     async find<T extends Identified>(table: string, query: Query = {}): Promise<T[]> {
-      const rows = select(tableOf(table), scan(table, query.where), query);
+      const info = tableOf(table);
+      // A first page in an index's order, read from the committed rows: a transaction's own
+      // writes would have to be merged into that order, so it reads as every other query does.
+      const ordered =
+        query.limit !== undefined && !changes(table)?.size && typeof query.where?.id !== 'string'
+          ? indexes.get(table)?.inOrder(query.where, query.orderBy ?? [])
+          : undefined;
+      const rows = ordered
+        ? pageInOrder(info, ordered, committedRows(table), query)
+        : select(info, scan(table, query.where), query);
       return rows.map((stored) => JSON.parse(stored.json) as T);
     },
     async count(table: string, where?: Record<string, Condition>): Promise<number> {
@@ -258,7 +267,8 @@ export function createMemoryStore(schema: StoreSchema): Store {
   };
 }
 
-function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): StoredRow[] {
+/** A query's parts, checked as every store checks them. */
+function checkedQuery(table: TableInfo, query: Query) {
   const matches = compileWhere(table, query.where);
   const order = query.orderBy ?? [];
   for (const [column, direction] of order) {
@@ -269,7 +279,34 @@ function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): Stor
   }
   const limit = checkCount('limit', query.limit);
   const offset = checkCount('offset', query.offset) ?? 0;
+  return { matches, order, limit, offset };
+}
 
+/**
+ * A page read in the order an index keeps (see `MemoryTableIndex.inOrder`): rows are read until
+ * the page is full, none sorted.
+ */
+function pageInOrder(
+  table: TableInfo,
+  ids: Iterable<string>,
+  rows: ReadonlyMap<string, StoredRow>,
+  query: Query,
+) {
+  const { matches, limit, offset } = checkedQuery(table, query);
+  const page: StoredRow[] = [];
+  if (limit === 0) return page;
+  let skipped = 0;
+  for (const id of ids) {
+    const stored = rows.get(id);
+    if (!stored || !matches(stored.row)) continue;
+    if (skipped < offset) skipped++;
+    else if (page.push(stored) === limit) break;
+  }
+  return page;
+}
+
+function select(table: TableInfo, rows: Iterable<StoredRow>, query: Query): StoredRow[] {
+  const { matches, order, limit, offset } = checkedQuery(table, query);
   const found: StoredRow[] = [];
   for (const stored of rows) if (matches(stored.row)) found.push(stored);
   const end = limit === undefined ? undefined : offset + limit;
