@@ -165,6 +165,7 @@ export function createMemoryStore(schema: StoreSchema): Store {
     // Uncommitted writes live in an overlay (null marks a deletion) so that reads outside the
     // transaction keep seeing the committed maps, and a rollback is simply dropping the overlay.
     const overlay = new Map<string, Map<string, StoredRow | null>>();
+    const afterCommit: Array<() => void> = [];
     let finished = false;
     const live = (table: string): TableInfo => {
       if (finished)
@@ -230,18 +231,25 @@ export function createMemoryStore(schema: StoreSchema): Store {
         for (const id of doomed) map.set(id, null);
         return doomed.length;
       },
+      afterCommit(callback: () => void): void {
+        if (finished)
+          throw new Error('this transaction has already finished; use the store, or a new transaction');
+        afterCommit.push(callback);
+      },
     };
 
+    let value: T;
     try {
-      const value = await work(tx);
+      value = await work(tx);
       for (const [table, changed] of overlay) {
         for (const [id, stored] of changed) commitRow(table, id, stored);
       }
       bump(overlay.keys());
-      return value;
     } finally {
       finished = true;
     }
+    for (const callback of afterCommit) callback();
+    return value;
   }
 
   return {

@@ -197,8 +197,9 @@ export async function openPostgresStore(
     }
   }
 
-  const run = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
+  const run = async <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
     let finished = false;
+    const afterCommit: Array<() => void> = [];
     let current: PoolClient | undefined;
     const check = (): void => {
       if (finished || !current) {
@@ -245,8 +246,12 @@ export async function openPostgresStore(
         const deleted = await query(`DELETE FROM "${info.name}"${compiled.sql}`, compiled.params);
         return deleted.rowCount ?? 0;
       },
+      afterCommit(callback: () => void): void {
+        check();
+        afterCommit.push(callback);
+      },
     };
-    return transact(
+    const committed = await transact(
       async (client) => {
         current = client;
         return { value: await work(tx), written };
@@ -255,6 +260,8 @@ export async function openPostgresStore(
         finished = true;
       },
     );
+    for (const callback of afterCommit) callback();
+    return committed;
   };
 
   /** Starts a transaction (ordered by `lock`), to be awaited by `close`. */

@@ -178,6 +178,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
       return tableOf(table);
     };
     const written = new Set<string>();
+    const afterCommit: Array<() => void> = [];
     const writing = (table: string): TableInfo => {
       const info = live(table);
       written.add(info.name);
@@ -220,14 +221,19 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         const compiled = compileWhere(info, where);
         return Number(statement(`DELETE FROM "${info.name}"${compiled.sql}`).run(...compiled.params).changes);
       },
+      afterCommit(callback: () => void): void {
+        if (finished)
+          throw new Error('this transaction has already finished; use the store, or a new transaction');
+        afterCommit.push(callback);
+      },
     };
 
+    let value: T;
     try {
       statement('BEGIN IMMEDIATE').run();
-      const value = await context.run(token, () => work(tx));
+      value = await context.run(token, () => work(tx));
       statement('COMMIT').run();
       if (written.size > 0) versions.committed(written);
-      return value;
     } catch (error) {
       // SQLite may already have rolled back by itself (e.g. on SQLITE_FULL).
       if (db.isTransaction) statement('ROLLBACK').run();
@@ -237,6 +243,8 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
       running = undefined;
       finish();
     }
+    for (const callback of afterCommit) callback();
+    return value;
   }
 
   const enqueue = <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {

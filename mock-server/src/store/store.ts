@@ -66,6 +66,20 @@ export interface StoreWriter extends StoreReader {
   delete(table: string, id: string): Promise<boolean>;
   /** Removes every row that matches; answers how many. */
   deleteWhere(table: string, where: Record<string, Condition>): Promise<number>;
+  /**
+   * Calls `callback` once this transaction has committed, outside it, and never when it rolls
+   * back: what the transaction makes possible (a background run of the work it scheduled) may
+   * start transactions of its own there. Callbacks run in order and must not throw.
+   *
+   * @example
+   * ```ts
+   * await store.transaction(async (tx) => {
+   *   await tx.insert('jobs', job);
+   *   tx.afterCommit(() => runner.kick());
+   * });
+   * ```
+   */
+  afterCommit(callback: () => void): void;
 }
 
 export interface Store extends StoreReader {

@@ -618,6 +618,39 @@ export function describeStoreContract(
       });
     });
 
+    describe('afterCommit', () => {
+      it('calls back once the transaction committed, outside it, in order, and never after a rollback', async () => {
+        const calls: string[] = [];
+        const started: Promise<unknown>[] = [];
+        await store.transaction(async (tx) => {
+          await tx.insert('notes', { id: 'n1', kind: 'x' });
+          tx.afterCommit(() => {
+            calls.push('first');
+            // Outside the transaction: a new one is accepted and sees the committed row.
+            started.push(store.transaction((next) => next.get('notes', 'n1')));
+          });
+          tx.afterCommit(() => calls.push('second'));
+          calls.push('work done');
+        });
+        expect(calls).toEqual(['work done', 'first', 'second']);
+        expect(await Promise.all(started)).toEqual([{ id: 'n1', kind: 'x' }]);
+
+        await store
+          .transaction(async (tx) => {
+            tx.afterCommit(() => calls.push('rolled back'));
+            throw new Error('abandon');
+          })
+          .catch(() => undefined);
+        expect(calls).not.toContain('rolled back');
+
+        const leaked: { tx?: StoreWriter } = {};
+        await store.transaction(async (tx) => {
+          leaked.tx = tx;
+        });
+        expect(() => leaked.tx?.afterCommit(() => undefined)).toThrow(/finished/);
+      });
+    });
+
     describe('version', () => {
       it('grows with each committed transaction that wrote to a named table, and with clear', async () => {
         const articles = () => store.version(['articles']);

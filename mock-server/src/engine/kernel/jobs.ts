@@ -102,7 +102,10 @@ export class JobQueue {
     this.handlers.set(kind, { handler, lane });
   }
 
-  /** Calls `listener` with each job scheduled from now on; answers a function that stops it. */
+  /**
+   * Calls `listener` with each job scheduled from now on, once the transaction that scheduled it
+   * has committed (outside it); answers a function that stops it.
+   */
   onScheduled(listener: ScheduleListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -118,10 +121,12 @@ export class JobQueue {
     if (lane !== 'local') job.lane = lane;
     await tx.insert('jobs', { ...job });
     this.scheduledLanes.add(lane);
-    // Listeners and waiting runs look in a transaction of their own, which the store starts
-    // after this one commits, so they find the job.
-    this.wake();
-    for (const listener of this.listeners) listener(lane, dueAt);
+    // Once the job is committed, and outside this transaction: a run a listener starts looks in
+    // transactions of its own, which the store refuses to start from inside another one.
+    tx.afterCommit(() => {
+      this.wake();
+      for (const listener of this.listeners) listener(lane, dueAt);
+    });
   }
 
   /** Has runs that wait for new work look again (such as when the clock reached a job). */

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { generationSeconds } from '../../../src/engine/content/content';
+import { Engine } from '../../../src/engine/engine';
 import { BackgroundRuns } from '../../../src/engine/kernel/background-runs';
+import { MANUAL_CLOCK_START, ManualClock } from '../../../src/engine/kernel/clock';
 import { IdFactory } from '../../../src/engine/kernel/ids';
 import { JobQueue } from '../../../src/engine/kernel/jobs';
 import { Random } from '../../../src/engine/kernel/random';
 import type { JobRecord } from '../../../src/engine/kernel/records';
 import { engineSchema } from '../../../src/engine/kernel/schema';
 import { createMemoryStore } from '../../../src/store/memory';
+import { openSqliteStore } from '../../../src/store/sqlite';
 
 describe('JobQueue.cancel', () => {
   it('drops every job about a subject, or only those of one kind', async () => {
@@ -175,6 +179,42 @@ describe("JobQueue completion inside a handler's transaction", () => {
     // A handler that throws counts as done, as before: the job is removed, not run again.
     expect(await store.count('jobs')).toBe(0);
     expect(await jobs.runDue(100)).toBe(0);
+  });
+});
+
+describe('background runs started by a transaction', () => {
+  it('start once the transaction that scheduled the work has committed, not inside it (SQLite refuses that)', async () => {
+    const store = openSqliteStore(':memory:', engineSchema);
+    const clock = new ManualClock(MANUAL_CLOCK_START);
+    const sent: string[] = [];
+    const engine = await Engine.open({
+      store,
+      seed: 'kick',
+      clock,
+      webhookSender: {
+        send: async (request) => {
+          sent.push(request.headers['x-service-event'] as string);
+          return { status: 200, body: '{}', error: null };
+        },
+      },
+    });
+    const runErrors: unknown[] = [];
+    const background = engine.startBackgroundWork((error) => runErrors.push(error));
+    const account = await engine.accounts.authenticate(engine.demo.api_key);
+    const project = await engine.projects.create(account, { name: 'Kick', domain: 'kick.example' });
+    await engine.projects.update(account, project.id, {
+      webhook: { url: 'http://127.0.0.1:9/hook', secret: 's' },
+    });
+    for (let i = 0; i < 5; i++) {
+      const created = await engine.content.create(account, project.id, { keyword: `kick ${i}`, length: 300 });
+      await engine.advance(generationSeconds(300));
+      await engine.content.publish(account, project.id, created.id);
+    }
+    await background.idle();
+    await background.stop();
+    expect(runErrors.map(String)).toEqual([]);
+    expect(sent.filter((event) => event === 'content.published')).toHaveLength(5);
+    await store.close();
   });
 });
 
