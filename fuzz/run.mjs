@@ -50,15 +50,26 @@ const db = join(fuzzDir, '.run/fuzz.db');
 for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
 const server = await start(['serve', '--port', '0', '--db', db, '--clock', 'manual'], 'server');
 const env = { ...process.env, ...(await prepareAccount(server.ready)) };
+// Moving the clock runs every delivery due in the skipped span, one after another, retries
+// included. Once the fuzzer has set a webhook to an unreachable address (an IPv6 one fails only
+// after 1 to 3 s here), a fuzzed year of advance waits minutes on the network and every request
+// behind it times out. So the clock moves first, alone, before any webhook is fuzzed.
+runs.push(
+  await fuzz('api-clock', 'api.schemathesis.toml', join(repo, 'packages/contract/openapi.json'), {
+    seconds: Math.max(5, Math.round(budget * 0.1)),
+    args: ['--include-operation-id', 'admin.clock.advance'],
+    env,
+  }),
+);
 runs.push(
   await fuzz('api', 'api.schemathesis.toml', join(repo, 'packages/contract/openapi.json'), {
-    seconds: Math.round(budget * 0.72),
-    args: ['--exclude-operation-id', 'admin.reset'],
+    seconds: Math.round(budget * 0.62),
+    args: ['--exclude-operation-id', 'admin.reset', '--exclude-operation-id', 'admin.clock.advance'],
     env,
   }),
 );
 // Reset brings back the seeded state and with it removes the fuzz account, so it runs last, alone,
-// once the server has finished what the first run left it doing (a clock moved by a year).
+// once the server has finished what the runs before left it doing.
 await fetch(`${server.ready.url}/healthz`);
 runs.push(
   await fuzz('api-reset', 'api.schemathesis.toml', join(repo, 'packages/contract/openapi.json'), {
