@@ -61,19 +61,24 @@ export function serializeRow(
   columns: Iterable<string>,
   row: Identified,
 ): { json: string; row: Row } {
+  checkRowShape(table, row);
+  const json = JSON.stringify(row);
+  const copy = JSON.parse(json) as Row;
+  for (const column of columns) checkColumnValue(table, column, copy[column]);
+  return { json, row: copy };
+}
+
+function checkRowShape(table: string, row: Identified): void {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) {
     throw new TypeError(`a row of ${table} must be an object with a string id`);
   }
   if (typeof row.id !== 'string') throw new TypeError(`a row of ${table} needs a string id`);
-  const json = JSON.stringify(row);
-  const copy = JSON.parse(json) as Row;
-  for (const column of columns) {
-    const value = copy[column];
-    if (value !== undefined && value !== null && typeof value === 'object') {
-      throw new TypeError(`column ${table}.${column} must hold a string, number, boolean or null`);
-    }
+}
+
+function checkColumnValue(table: string, column: string, value: unknown): void {
+  if (value !== undefined && value !== null && typeof value === 'object') {
+    throw new TypeError(`column ${table}.${column} must hold a string, number, boolean or null`);
   }
-  return { json, row: copy };
 }
 
 /**
@@ -95,18 +100,13 @@ export function serializeRowColumns(
     const { json, row: copy } = serializeRow(table, columns, row);
     return { json, columns: copy };
   }
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-    throw new TypeError(`a row of ${table} must be an object with a string id`);
-  }
-  if (typeof row.id !== 'string') throw new TypeError(`a row of ${table} needs a string id`);
+  checkRowShape(table, row);
   const json = JSON.stringify(row);
   const values: Row = { id: row.id };
   for (const column of columns) {
     const value = jsonScalarOf(row as Row, column);
-    if (value !== undefined && value !== null && typeof value === 'object') {
-      throw new TypeError(`column ${table}.${column} must hold a string, number, boolean or null`);
-    }
-    if (value !== undefined) values[column] = value;
+    checkColumnValue(table, column, value);
+    if (value !== undefined) values[column] = value as Row[string];
   }
   return { json, columns: values };
 }
