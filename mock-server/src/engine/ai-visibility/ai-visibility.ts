@@ -1,7 +1,5 @@
 import {
   AI_PLATFORMS,
-  AI_VISIBILITY_DEFAULT_DAYS,
-  AI_VISIBILITY_MAX_DAYS,
   type AiVisibilityPrompt,
   AiVisibilityPromptCreateParams,
   AiVisibilityPromptListParams,
@@ -18,7 +16,6 @@ import type { Condition, StoreReader, StoreWriter } from '../../store/store';
 import { type AnswerRecorder, recorded } from '../kernel/answer-recorder';
 import type { EngineContext } from '../kernel/context';
 import { ConflictError, InvalidRequestError } from '../kernel/errors';
-import type { JobQueue } from '../kernel/jobs';
 import { paginationOf } from '../kernel/pagination';
 import type {
   AccountRecord,
@@ -27,21 +24,18 @@ import type {
   AiTopicRecord,
   ProjectRecord,
 } from '../kernel/records';
-import { DAY_MS, startOfUtcDate, utcDate } from '../kernel/utc-day';
 import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { WebhookOutbox } from '../webhooks/outbox';
 import type { AnswerProvider } from './answer-provider';
-import { AI_VISIBILITY_DAILY_JOB, AiVisibilityRuns } from './runs';
+import { AiVisibilityRuns } from './runs';
 import { citedDomains, type VisibilityMetrics, visibilityMetrics } from './score';
+import { scanBySeq } from './seq-scan';
 import { aiPromptResource, aiResponseResource, aiTopicResource } from './serializers';
 import { uniqueKey } from './text-folding';
+import { addDays, assertOrdered, type DatePeriod, resolvePeriod } from './visibility-period';
 
-/** A span of UTC days, both included, `YYYY-MM-DD`. */
-export interface DatePeriod {
-  from: string;
-  to: string;
-}
+export type { DatePeriod } from './visibility-period';
 
 /** The figures of one day of answers, for a chart of the score over time. */
 export interface DailyVisibility extends VisibilityMetrics {
@@ -54,7 +48,6 @@ export interface ResponseRange {
   to?: string;
 }
 
-const PAGE = 100;
 const TopicListQuery = ListParams;
 const PromptListQuery = ListParams.extend(AiVisibilityPromptListParams.shape);
 const ResponseListQuery = ListParams.extend(AiVisibilityResponseListParams.shape);
@@ -266,7 +259,7 @@ export class AiVisibilityService {
    * ```
    */
   async scoreOf(project: ProjectRecord, period: Partial<DatePeriod> = {}): Promise<AiVisibilityScore> {
-    const { from, to, days } = this.period(period);
+    const { from, to, days } = resolvePeriod(period, this.ctx.clock.now());
     const answers = await this.ctx.store.find<AiResponseRecord>('ai_responses', {
       where: { project_id: project.id, date: { gte: from, lte: to } },
     });
@@ -293,7 +286,7 @@ export class AiVisibilityService {
    * ```
    */
   async dailyScores(project: ProjectRecord, period: Partial<DatePeriod> = {}): Promise<DailyVisibility[]> {
-    const { from, to, days } = this.period(period);
+    const { from, to, days } = resolvePeriod(period, this.ctx.clock.now());
     const answers = await this.ctx.store.find<AiResponseRecord>('ai_responses', {
       where: { project_id: project.id, date: { gte: from, lte: to } },
     });
@@ -318,7 +311,9 @@ export class AiVisibilityService {
    * ```
    */
   async *topicsOf(project: ProjectRecord): AsyncGenerator<AiVisibilityTopic> {
-    for await (const row of this.scan<AiTopicRecord>('ai_topics', { project_id: project.id })) {
+    for await (const row of scanBySeq<AiTopicRecord>(this.ctx.store, 'ai_topics', {
+      project_id: project.id,
+    })) {
       yield aiTopicResource(row);
     }
   }
@@ -332,7 +327,9 @@ export class AiVisibilityService {
    * ```
    */
   async *promptsOf(project: ProjectRecord): AsyncGenerator<AiVisibilityPrompt> {
-    for await (const row of this.scan<AiPromptRecord>('ai_prompts', { project_id: project.id })) {
+    for await (const row of scanBySeq<AiPromptRecord>(this.ctx.store, 'ai_prompts', {
+      project_id: project.id,
+    })) {
       yield aiPromptResource(row);
     }
   }
@@ -359,26 +356,8 @@ export class AiVisibilityService {
         ...(range.to !== undefined ? { lte: range.to } : {}),
       };
     }
-    for await (const row of this.scan<AiResponseRecord>('ai_responses', where)) yield aiResponseResource(row);
-  }
-
-  private async *scan<T extends { id: string; seq: number }>(
-    table: string,
-    where: Record<string, Condition>,
-  ): AsyncGenerator<T> {
-    let after = 0;
-    for (;;) {
-      // Keyset paging on seq: rows added meanwhile can neither shift nor repeat what follows.
-      const rows = await this.ctx.store.find<T>(table, {
-        where: { ...where, seq: { gt: after } },
-        orderBy: [['seq', 'asc']],
-        limit: PAGE,
-      });
-      yield* rows;
-      const last = rows.at(-1);
-      if (rows.length < PAGE || !last) return;
-      after = last.seq;
-    }
+    for await (const row of scanBySeq<AiResponseRecord>(this.ctx.store, 'ai_responses', where))
+      yield aiResponseResource(row);
   }
 
   private async page<T extends { id: string }>(
@@ -392,20 +371,6 @@ export class AiVisibilityService {
       this.ctx.store.find<T>(table, { where, orderBy: [['seq', 'desc']], limit, offset }),
     ]);
     return { rows, pagination: paginationOf(limit, offset, rows.length, total) };
-  }
-
-  private period(period: Partial<DatePeriod>): DatePeriod & { days: number } {
-    const to = period.to ?? utcDate(this.ctx.clock.now());
-    const from = period.from ?? addDays(to, -(AI_VISIBILITY_DEFAULT_DAYS - 1));
-    assertOrdered({ from, to });
-    const days = Math.round((startOfUtcDate(to) - startOfUtcDate(from)) / DAY_MS) + 1;
-    if (days > AI_VISIBILITY_MAX_DAYS) {
-      throw new InvalidRequestError(
-        `The period ${from} to ${to} covers ${days} days; ask for at most ${AI_VISIBILITY_MAX_DAYS} days at a time.`,
-        'from',
-      );
-    }
-    return { from, to, days };
   }
 
   /** A topic of the project named in a request; another project's or a missing one is a 400 naming `topic_id`. */
@@ -434,35 +399,4 @@ export class AiVisibilityService {
     }
     return prompt;
   }
-}
-
-/**
- * Removes a project's topics, prompts, answers and scheduled runs inside the transaction that
- * deletes the project.
- */
-export async function removeProjectAiVisibility(
-  tx: StoreWriter,
-  jobs: JobQueue,
-  projectId: string,
-): Promise<void> {
-  const prompts = await tx.find<AiPromptRecord>('ai_prompts', { where: { project_id: projectId } });
-  for (const prompt of prompts) await jobs.cancel(tx, prompt.id);
-  await jobs.cancel(tx, projectId, AI_VISIBILITY_DAILY_JOB);
-  await tx.deleteWhere('ai_responses', { project_id: projectId });
-  await tx.deleteWhere('ai_prompts', { project_id: projectId });
-  await tx.deleteWhere('ai_topics', { project_id: projectId });
-}
-
-function assertOrdered(period: DatePeriod): void {
-  if (period.from > period.to) {
-    throw new InvalidRequestError(
-      `\`from\` (${period.from}) is after \`to\` (${period.to}); send a \`from\` on or before \`to\`.`,
-      'from',
-    );
-  }
-}
-
-/** `date` moved by `days` (negative: earlier), `YYYY-MM-DD`. */
-function addDays(date: string, days: number): string {
-  return utcDate(startOfUtcDate(date) + days * DAY_MS);
 }
