@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace Rankquill;
 
+use Rankquill\Internal\RecordsResponses;
 use Rankquill\Internal\ResponseRecorder;
-use Rankquill\Service\AbstractService;
 
 /**
  * Calls any method of a service and answers an `ApiResponse`: the method's usual result as
@@ -16,7 +16,7 @@ use Rankquill\Service\AbstractService;
  * $response = $client->projects->withResponse()->retrieve('proj_123');
  * echo $response->data->name, ' ', $response->requestId;
  *
- * @template TService of AbstractService
+ * @template TService of \Rankquill\Service\AbstractService
  * @mixin TService
  */
 final class WithResponse
@@ -26,7 +26,7 @@ final class WithResponse
      *
      * @param TService $service
      */
-    public function __construct(private readonly AbstractService $service)
+    public function __construct(private readonly RecordsResponses $service)
     {
     }
 

@@ -9,6 +9,7 @@ use Rankquill\ExportFile;
 use Rankquill\Internal\FileSink;
 use Rankquill\Internal\HttpResponse;
 use Rankquill\Internal\HttpTransport;
+use Rankquill\Internal\RecordsResponses;
 use Rankquill\Internal\RequestOptions;
 use Rankquill\Internal\ResponseRecorder;
 use Rankquill\Model\Pagination;
@@ -21,7 +22,7 @@ use Rankquill\WithResponse;
  * `$options` array: `timeout` (seconds), `max_retries`, `headers` (name => value, null removes
  * one) and, on POSTs, `idempotency_key`.
  */
-abstract class AbstractService
+abstract class AbstractService implements RecordsResponses
 {
     private ?ResponseRecorder $recorder = null;
 
