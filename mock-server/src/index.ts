@@ -1,5 +1,6 @@
 /**
- * The reference server: `startServer`, the Express app, the engine and its stores.
+ * The reference server: `startServer`, `startMockServer` for test suites, the Express app, the
+ * engine and its stores.
  *
  * @module @rankquill/mock-server
  */
@@ -26,3 +27,4 @@ export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 export { openSqliteStore } from './store/sqlite';
+export { type MockServer, type MockServerOptions, startMockServer } from './testing/start-mock-server';

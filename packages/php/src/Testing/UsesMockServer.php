@@ -1,0 +1,67 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Rankquill\Testing;
+
+/**
+ * PHPUnit helper: one mock server per test class, started before its first test and stopped
+ * after its last, and a fresh account and project of its own for every test in `$this->mock`.
+ * Works with PHPUnit 9 (annotations) and 10+ (attributes).
+ *
+ * @example
+ * final class PublishTest extends \PHPUnit\Framework\TestCase
+ * {
+ *     use \Rankquill\Testing\UsesMockServer;
+ *
+ *     public function testDraftAfterGeneration(): void
+ *     {
+ *         $client = $this->mock->client();
+ *         $article = $client->content->create($this->mock->projectId, ['keyword' => 'cold brew']);
+ *         $this->mock->advance(90);
+ *         self::assertSame('draft', $client->content->retrieve($this->mock->projectId, $article->id)->status);
+ *     }
+ * }
+ */
+trait UsesMockServer
+{
+    /** The class's server; override mockServerOptions() to pass MockServer::start() options. */
+    protected static ?MockServer $mockServer = null;
+    /** A fresh account and project on the class's server, new for every test. */
+    protected MockServer $mock;
+
+    /**
+     * Options for MockServer::start().
+     *
+     * @return array{clock?: string, seed?: int, arguments?: list<string>, command?: string, timeout?: float}
+     */
+    protected static function mockServerOptions(): array
+    {
+        return [];
+    }
+
+    /** @beforeClass */
+    #[\PHPUnit\Framework\Attributes\BeforeClass]
+    public static function startMockServer(): void
+    {
+        static::$mockServer = MockServer::start(static::mockServerOptions());
+    }
+
+    /** @afterClass */
+    #[\PHPUnit\Framework\Attributes\AfterClass]
+    public static function stopMockServer(): void
+    {
+        static::$mockServer?->stop();
+        static::$mockServer = null;
+    }
+
+    /** @before */
+    #[\PHPUnit\Framework\Attributes\Before]
+    protected function createMockAccount(): void
+    {
+        if (static::$mockServer === null) {
+            throw new MockServerException('The mock server of ' . static::class . ' did not start.');
+        }
+        $this->mock = static::$mockServer->freshAccount();
+    }
+}

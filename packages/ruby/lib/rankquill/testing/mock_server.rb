@@ -1,0 +1,133 @@
+# frozen_string_literal: true
+
+require "json"
+require "net/http"
+require "securerandom"
+require "uri"
+
+module Rankquill
+  module Testing
+    # The Rankquill mock server for a test suite: `rankquill-mock serve` on a free port with the
+    # manual clock and an in-memory store, and on it a fresh account and project of your own, so
+    # that tests never see each other's data.
+    #
+    # The command is found in this order: the `command:` option or `RANKQUILL_MOCK_COMMAND`, the
+    # `@rankquill/mock-server` in `node_modules`, then `npx` (both need Node 22.13+ on `PATH`).
+    #
+    # @example
+    #   mock = Rankquill::Testing::MockServer.start
+    #   article = mock.client.content.create(mock.project_id, keyword: "cold brew ratio")
+    #   mock.advance(90) # generation is due 80 s after creation
+    #   mock.client.content.retrieve(mock.project_id, article.id).status # => "draft"
+    #   mock.stop
+    class MockServer
+      # Root address of the server, such as `http://127.0.0.1:41877`.
+      attr_reader :url
+      # Main API address, ending in `/v1`: the client's `base_url`.
+      attr_reader :base_url
+      # Public article API address: the `base_url` of Rankquill::PublicArticles.
+      attr_reader :content_api_url
+      # Main API key of this handle's account.
+      attr_reader :api_key
+      # Id of this handle's project.
+      attr_reader :project_id
+      # Public article API key of this handle's project.
+      attr_reader :public_api_key
+
+      # Starts a server and makes a fresh account and project on it. `clock:` is "manual" or
+      # "real", `arguments:` more `serve` flags, `timeout:` seconds to wait for the server,
+      # `project:` fields of the project made for you.
+      #
+      # @example
+      #   mock = Rankquill::Testing::MockServer.start(seed: 7, arguments: ["--log-requests"])
+      def self.start(clock: "manual", seed: 42, arguments: [], command: nil, timeout: 30, project: {})
+        argv = ["serve", "--port", "0", "--db", ":memory:", "--clock", clock, "--seed", seed.to_s, *arguments]
+        process = MockServerProcess.new(MockServerCommand.find(argv, explicit: command))
+        ready = process.ready_line(timeout)
+        with_account(process, ready.slice("url", "api_base_url", "content_api_url"), project)
+      end
+
+      # Makes a fresh account and project on a started server. Use MockServer.start.
+      def self.with_account(process, ready, project)
+        api_key = post(URI("#{ready.fetch("url")}/__admin/accounts"), { plan: "agencies" }).fetch("api_key")
+        number = SecureRandom.hex(4)
+        created = post(URI("#{ready.fetch("api_base_url")}/projects"),
+                       { name: "Test project #{number}", domain: "test-#{number}.example" }.merge(project), api_key)
+        new(process, ready, api_key, created.fetch("id"), created.fetch("public_api_key"))
+      end
+
+      def self.post(uri, body, api_key = nil)
+        headers = { "content-type" => "application/json" }
+        headers["authorization"] = "Bearer #{api_key}" if api_key
+        response = Net::HTTP.start(uri.host, uri.port, read_timeout: 120) do |http|
+          http.post(uri.path, JSON.generate(body), headers)
+        end
+        answer = JSON.parse(response.body.to_s) if response.code.start_with?("2")
+        return answer if answer.is_a?(Hash)
+
+        raise MockServerError, "The mock server answered #{response.code} to POST #{uri.path}: #{response.body}"
+      end
+      private_class_method :new, :post
+
+      def initialize(process, ready, api_key, project_id, public_api_key)
+        @process = process
+        @ready = ready
+        @url, @base_url, @content_api_url = ready.values_at("url", "api_base_url", "content_api_url")
+        @api_key = api_key
+        @project_id = project_id
+        @public_api_key = public_api_key
+      end
+
+      # Another fresh account and project on the same server (no new process): give one to each
+      # test so that tests run in any order.
+      #
+      # @example
+      #   other = mock.fresh_account(name: "Second site")
+      def fresh_account(**project)
+        self.class.with_account(@process, @ready, project)
+      end
+
+      # A client of the main API with this account's key.
+      #
+      # @example
+      #   mock.client(max_retries: 0).projects.list.data.size # => 1
+      def client(**options)
+        Rankquill::Client.new(api_key: api_key, base_url: base_url, **options)
+      end
+
+      # A client of the public article API with this project's key.
+      #
+      # @example
+      #   mock.public_articles.list(limit: 5).articles
+      def public_articles(**options)
+        Rankquill::PublicArticles.new(api_key: public_api_key, base_url: content_api_url, **options)
+      end
+
+      # Moves the manual clock; everything that falls due in the span (generation, webhook
+      # retries, rank checks) runs, in time order, before it returns. Answers the new time.
+      #
+      # @example
+      #   mock.advance(60) # => "2026-01-01T00:01:00.000Z"
+      def advance(seconds)
+        self.class.send(:post, URI("#{url}/__admin/clock/advance"), { seconds: seconds }).fetch("now")
+      end
+
+      # Every webhook delivery of this project, newest first, each with its attempts.
+      #
+      # @example
+      #   mock.deliveries.first.event # => "content.published"
+      def deliveries
+        client.deliveries.list(project_id, limit: 100).auto_paging_each.to_a
+      end
+
+      # Stops the server process (every account handle of it). Called at exit too.
+      def stop
+        @process.stop
+      end
+
+      def inspect
+        "#<#{self.class.name} url=#{url.inspect} project_id=#{project_id.inspect}>"
+      end
+    end
+  end
+end

@@ -1,0 +1,72 @@
+# frozen_string_literal: true
+
+require "minitest/autorun"
+require "rankquill/testing"
+require "fileutils"
+require "tmpdir"
+
+# How MockServer finds the server: explicit command, node_modules, npx; and what it says when it cannot.
+class MockServerCommandTest < Minitest::Test
+  REPO_MOCK_SERVER = File.expand_path("../../../../mock-server", __dir__)
+
+  def setup
+    @folder = Dir.mktmpdir("rankquill-mock-command")
+    FileUtils.mkdir_p(File.join(@folder, "app/tests"))
+    @saved = ENV.to_h.slice("PATH", "RANKQUILL_MOCK_COMMAND")
+    ENV.delete("RANKQUILL_MOCK_COMMAND")
+  end
+
+  def teardown
+    ENV.delete("RANKQUILL_MOCK_COMMAND")
+    @saved.each { |name, value| ENV[name] = value }
+    FileUtils.rm_rf(@folder)
+  end
+
+  def test_the_environment_command_comes_first
+    ENV["RANKQUILL_MOCK_COMMAND"] = "node /somewhere/cli.js"
+    command = Rankquill::Testing::MockServerCommand.find(["serve"], directory: @folder)
+    assert_equal ["/bin/sh", "-c", "exec node /somewhere/cli.js \"$@\"", "rankquill-mock", "serve"], command
+  end
+
+  def test_the_projects_node_modules_package_is_found_from_a_subfolder
+    package = File.join(@folder, "app/node_modules/@rankquill/mock-server")
+    FileUtils.mkdir_p(File.dirname(package))
+    File.symlink(REPO_MOCK_SERVER, package)
+    assert_equal File.join(package, "dist/cli.js"),
+                 Rankquill::Testing::MockServerCommand.installed_cli(File.join(@folder, "app/tests"))
+
+    mock = Dir.chdir(File.join(@folder, "app/tests")) { Rankquill::Testing::MockServer.start }
+    begin
+      assert_empty mock.client.content.list(mock.project_id).data
+    ensure
+      mock.stop
+    end
+  end
+
+  def test_no_node_on_path_names_what_is_missing_and_the_install_command
+    ENV["PATH"] = @folder
+    error = assert_raises(Rankquill::Testing::MockServerError) do
+      Rankquill::Testing::MockServerCommand.find(["serve"], directory: @folder)
+    end
+    assert_includes error.message, "Node 22.13.0 or later"
+    assert_includes error.message, "npm install --save-dev @rankquill/mock-server"
+  end
+
+  def test_an_old_node_is_named_with_its_version
+    File.write(File.join(@folder, "node"), "#!/bin/sh\necho v20.20.2\n")
+    File.chmod(0o755, File.join(@folder, "node"))
+    ENV["PATH"] = @folder
+    error = assert_raises(Rankquill::Testing::MockServerError) do
+      Rankquill::Testing::MockServerCommand.find(["serve"], directory: @folder)
+    end
+    assert_includes error.message, "is version 20.20.2"
+  end
+
+  def test_a_command_that_is_not_the_server_fails_with_its_output
+    error = assert_raises(Rankquill::Testing::MockServerError) do
+      Rankquill::Testing::MockServer.start(command: "echo not a server; false", timeout: 5)
+    end
+    assert_includes error.message, "printed no ready line (it exited)"
+    assert_includes error.message, "not a server"
+  end
+end
