@@ -7,6 +7,7 @@ namespace Rankquill\Tests\Webhooks;
 use Nyholm\Psr7\ServerRequest;
 use Nyholm\Psr7\Stream;
 use PHPUnit\Framework\TestCase;
+use Rankquill\Tests\Support\Vectors;
 use Rankquill\Webhooks\ReceiverOptions;
 use Rankquill\Webhooks\WebhookReceiver;
 use Slim\Http\Environment;
@@ -41,7 +42,9 @@ final class ReceiverEntryPointsTest extends TestCase
 
     public function testTheDefaultLimitIsTheContractsFourMebibytes(): void
     {
-        $this->assertSame(4_194_304, ReceiverOptions::DEFAULT_MAX_BODY_BYTES);
+        $limits = Vectors::load('receiver-limits');
+        $this->assertSame($limits['max_body_bytes'], ReceiverOptions::DEFAULT_MAX_BODY_BYTES);
+        $this->assertGreaterThan($limits['largest_delivery_bytes'], ReceiverOptions::DEFAULT_MAX_BODY_BYTES);
     }
 
     /** @return array<string, array{array<string, mixed>}> */
