@@ -189,12 +189,7 @@ final class WebhookReceiver
         if (!isset(EventSchemas::EVENTS[$event])) {
             return new WebhookResult(202, ['success' => true, 'url' => ''], $event);
         }
-        return $this->dispatcher->dispatch(
-            $event,
-            $payload,
-            $headers['x-service-delivery'] ?? null,
-            $headers['webhook-id'] ?? null,
-        );
+        return $this->dispatcher->dispatch($event, $payload, $headers);
     }
 
     /**
