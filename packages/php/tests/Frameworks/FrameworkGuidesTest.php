@@ -8,6 +8,7 @@ use PHPUnit\Framework\TestCase;
 use Rankquill\Tests\Support\ChildProcess;
 use Rankquill\Tests\Support\HttpCall;
 use Rankquill\Tests\Support\ReferenceServer;
+use Rankquill\Tests\Support\ScriptedServer;
 use Rankquill\Webhooks\ArticlePage;
 
 /**
@@ -77,6 +78,43 @@ final class FrameworkGuidesTest extends TestCase
             ['app/Providers/AppServiceProvider.php', 'routes/web.php', 'app/Http/Middleware/VerifyCsrfToken.php'],
             array_keys($files['laravel']),
         );
+    }
+
+    public function testTheServicesDeliveriesVerifyWithTheStandardWebhooksLibraries(): void
+    {
+        $server = ReferenceServer::realClock();
+        $server->reset();
+        $client = $server->client();
+        $recorder = ScriptedServer::start([['status' => 200, 'body' => '{"success": true, "url": "/en/x"}']]);
+        try {
+            $project = $client->projects->update($server->projectId, ['webhook' => [
+                'url' => "{$recorder->url}/webhook",
+                'secret' => self::SECRET,
+            ]]);
+            $draft = $client->content->list($server->projectId, ['status' => 'draft'])->data[0];
+            $client->content->publish($server->projectId, $draft->id);
+            $deadline = microtime(true) + 30;
+            while ($recorder->requests() === [] && microtime(true) < $deadline) {
+                usleep(100_000);
+            }
+            $delivery = $recorder->requests()[0] ?? null;
+            $this->assertNotNull($delivery, 'the service sent no delivery within 30 s');
+            $signingSecret = (string) $project->webhook->signing_secret;
+            foreach (['standardwebhooks', 'svix'] as $library) {
+                $verified = self::library(['verify', $library, $signingSecret], json_encode([
+                    'headers' => $delivery['headers'],
+                    'body' => $delivery['body'],
+                ]));
+                $this->assertSame([0, ''], $verified, $library);
+                $tampered = self::library(['verify', $library, $signingSecret], json_encode([
+                    'headers' => $delivery['headers'],
+                    'body' => $delivery['body'] . ' ',
+                ]));
+                $this->assertSame(1, $tampered[0], "{$library} takes a tampered body");
+            }
+        } finally {
+            $recorder->stop();
+        }
     }
 
     /** @return array<string, array{string}> */
@@ -252,22 +290,32 @@ final class FrameworkGuidesTest extends TestCase
     /** @return array<string, string> the signature headers the library made, timestamped now */
     private static function signed(string $library, string $signingSecret, string $id, string $body): array
     {
+        [$status, $output] = self::library(['sign', $library, $signingSecret, $id], $body);
+        if ($status !== 0) {
+            throw new \RuntimeException("The {$library} signer failed: {$output}");
+        }
+        return json_decode($output, true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /**
+     * Runs tests/Support/standard-webhooks.mjs with `$input` on stdin.
+     *
+     * @param list<string> $arguments
+     * @return array{int, string} exit status, and stdout then stderr
+     */
+    private static function library(array $arguments, string $input): array
+    {
         $process = proc_open(
-            [getenv('RANKQUILL_NODE') ?: 'node', __DIR__ . '/../Support/standard-webhooks-sign.mjs', $library,
-                $signingSecret, $id],
+            [getenv('RANKQUILL_NODE') ?: 'node', __DIR__ . '/../Support/standard-webhooks.mjs', ...$arguments],
             [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
         );
-        fwrite($pipes[0], $body);
+        fwrite($pipes[0], $input);
         fclose($pipes[0]);
-        $output = (string) stream_get_contents($pipes[1]);
-        $errors = (string) stream_get_contents($pipes[2]);
+        $output = (string) stream_get_contents($pipes[1]) . (string) stream_get_contents($pipes[2]);
         fclose($pipes[1]);
         fclose($pipes[2]);
-        if (proc_close($process) !== 0) {
-            throw new \RuntimeException("The {$library} signer failed: {$errors}");
-        }
-        return json_decode($output, true, 512, JSON_THROW_ON_ERROR);
+        return [proc_close($process), $output];
     }
 
     private static function article(string $slug): string
