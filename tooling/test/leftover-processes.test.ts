@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script of the repository, without type declarations
 import { processesOfRun, runSuite } from '../../scripts/leftover-processes.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,8 +38,9 @@ describe.runIf(existsSync('/proc/self/environ'))('the leftover-process check of 
     });
     expect(result.status).toBe(0);
     expect(leftovers).toHaveLength(1);
-    expect(leftovers[0].command).toContain('planted-leftover');
-    expect(running(leftovers[0].pid)).toBe(false);
+    const [planted] = leftovers;
+    expect(planted?.command).toContain('planted-leftover');
+    expect(running(planted?.pid ?? 0)).toBe(false);
     expect(processesOfRun(runId)).toEqual([]);
   });
 
