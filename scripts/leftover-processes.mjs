@@ -3,7 +3,7 @@
 // names the run, children inherit it even once orphaned or in a session of their own, and after
 // each suite any process still carrying it (and not running before the suite) is a leftover:
 // printed with its command line, counted as a failed test, and killed.
-// Linux only (it reads /proc); elsewhere it finds nothing and says so once.
+// Linux only (it reads /proc); elsewhere it finds nothing.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
