@@ -4,30 +4,30 @@
 // installs what its language needs, runs its linters and tests, and writes
 // `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
 // `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
-import { spawnSync } from 'node:child_process';
+// After each suite, every process the suite started that is still running (a server, `php -S`,
+// a browser) is printed with its command line, counted as a failed test, and killed
+// (scripts/leftover-processes.mjs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { describeLeftovers, newRunId, runSuite } from './leftover-processes.mjs';
 
 const LANGUAGE_SUITES = ['python', 'php', 'ruby'];
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const runId = newRunId();
 
 const vitestReport = '.test-results/vitest.json';
 rmSync(vitestReport, { force: true });
-const vitest = spawnSync(
-  'pnpm',
-  [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit' },
-);
+const vitest = runChecked('typescript', 'pnpm', [
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+  ...process.argv.slice(2),
+]);
 addCounts('typescript', vitest.status, () => {
   const result = JSON.parse(readFileSync(vitestReport, 'utf8'));
   return {
@@ -45,13 +45,13 @@ if (process.argv.length <= 2) {
     const report = `.test-results/${language}.json`;
     rmSync(report, { force: true });
     console.log(`\n== ${language} ==`);
-    const run = spawnSync('bash', [script], { stdio: 'inherit' });
+    const run = runChecked(language, 'bash', [script]);
     addCounts(language, run.status, () => JSON.parse(readFileSync(report, 'utf8')));
   }
   // Schemathesis against a fresh server and receiver, about two minutes; one test per operation.
   console.log('\n== fuzz ==');
   rmSync('.test-results/fuzz.json', { force: true });
-  const fuzz = spawnSync(process.execPath, ['fuzz/run.mjs'], { stdio: 'inherit' });
+  const fuzz = runChecked('fuzz', process.execPath, ['fuzz/run.mjs']);
   addCounts('fuzz', fuzz.status, () => JSON.parse(readFileSync('.test-results/fuzz.json', 'utf8')));
 }
 
@@ -59,6 +59,17 @@ const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 if (failures.length > 0) console.log(`failing suites: ${failures.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(failures.length > 0 ? 1 : 0);
+
+/** Runs a suite, then reports, counts and kills the processes it left behind. */
+function runChecked(suite, command, args) {
+  const { result, leftovers } = runSuite(runId, command, args);
+  if (leftovers.length > 0) {
+    console.log(`\n${describeLeftovers(suite, leftovers)}`);
+    totals.failed += leftovers.length;
+    failures.push(`${suite} (leftover processes)`);
+  }
+  return result;
+}
 
 function addCounts(suite, status, read) {
   let counts;

@@ -28,7 +28,7 @@ final class HtmlSanitizer
     /** Elements whose content is text up to their end tag, never markup (HTML's raw text and RCDATA). */
     private const RAW_TEXT = [
         'script' => true, 'style' => true, 'xmp' => true, 'iframe' => true, 'noembed' => true,
-        'noframes' => true, 'noscript' => true, 'textarea' => true, 'title' => true,
+        'noframes' => true, 'textarea' => true, 'title' => true,
     ];
 
     private const WHITESPACE = " \t\n\f\r";
@@ -127,6 +127,15 @@ final class HtmlSanitizer
                     }
                     continue;
                 }
+                // As browsers read them: `</br>` is a `<br>`, a `</p>` with no open `<p>` an empty one.
+                if ($tag['name'] === 'br' && isset($this->tags['br'])) {
+                    $out .= '<br />';
+                    continue;
+                }
+                if ($tag['name'] === 'p' && isset($this->tags['p']) && !HtmlImpliedEndTags::hasOpenP($open)) {
+                    $out .= '<p></p>';
+                    continue;
+                }
                 // The innermost open element of that name closes, with the ones inside it.
                 $index = array_search($tag['name'], array_reverse($open, true), true);
                 if ($index !== false) {
@@ -149,6 +158,16 @@ final class HtmlSanitizer
             }
             $position = $tag['end'];
             $name = $tag['name'];
+            if ($dropping === null) {
+                for ($closing = HtmlImpliedEndTags::beforeStartTag($name, $open); $closing > 0; $closing--) {
+                    $out .= '</' . array_pop($open) . '>';
+                }
+                if ($name === 'plaintext') {
+                    // Everything after `<plaintext>` is text, character references included.
+                    $out .= self::escapeText(substr($html, $position));
+                    break;
+                }
+            }
             if (isset(self::RAW_TEXT[$name])) {
                 $contentEnd = self::rawTextEnd($html, $position, $name);
                 if ($dropping === null && !isset($this->dropped[$name])) {
@@ -172,8 +191,10 @@ final class HtmlSanitizer
             if (!isset($this->tags[$name])) {
                 continue; // unwrapped: its content stays
             }
-            $out .= '<' . $name . $this->attributesOf($name, $tag['attributes']) . '>';
-            if (!isset(self::VOID[$name])) {
+            // Void elements are written `<br />`, as every other language's sanitizer writes them.
+            $void = isset(self::VOID[$name]);
+            $out .= '<' . $name . $this->attributesOf($name, $tag['attributes']) . ($void ? ' />' : '>');
+            if (!$void) {
                 $open[] = $name;
             }
         }
@@ -190,10 +211,13 @@ final class HtmlSanitizer
     {
         $allowed = $this->attributes[$tag] ?? [];
         $kept = [];
+        $seen = [];
         foreach ($attributes as [$name, $raw]) {
-            if (!isset($allowed[$name]) || isset($kept[$name])) {
+            // As browsers do, the first of duplicate attributes counts, even when it is dropped.
+            if (!isset($allowed[$name]) || isset($seen[$name])) {
                 continue;
             }
+            $seen[$name] = true;
             $value = self::decode($raw, true);
             if (isset($this->urlAttributes[$name]) && !$this->isAllowedUrl($value)) {
                 continue;
@@ -202,7 +226,7 @@ final class HtmlSanitizer
         }
         $target = isset($kept['target']) ? strtolower(trim($kept['target'], self::WHITESPACE)) : '';
         if ($tag === 'a' && $target !== '' && !isset($this->sameContextTargets[$target]) && $this->addRel !== []) {
-            $rel = preg_split('/[ \t\n\f\r]+/', $kept['rel'] ?? '', -1, PREG_SPLIT_NO_EMPTY) ?: [];
+            $rel = preg_split('/[ \t\n\f\r]+/', strtolower($kept['rel'] ?? ''), -1, PREG_SPLIT_NO_EMPTY) ?: [];
             foreach ($this->addRel as $value) {
                 if (!\in_array($value, $rel, true)) {
                     $rel[] = $value;
@@ -352,7 +376,7 @@ final class HtmlSanitizer
             return $text;
         }
         return (string) preg_replace_callback(
-            '/&(?:#([0-9]+);?|#[xX]([0-9A-Fa-f]+);?|([A-Za-z][A-Za-z0-9]*)(;?))/',
+            '/&(?:#([0-9]+);?|#[xX]([0-9A-Fa-f]+);?|([A-Za-z][A-Za-z0-9]*)(;?))(?=(=?))/',
             static function (array $match) use ($inAttribute): string {
                 if (($match[1] ?? '') !== '') {
                     return self::character((int) min((float) $match[1], 0x110000));
@@ -360,7 +384,7 @@ final class HtmlSanitizer
                 if (($match[2] ?? '') !== '') {
                     return self::character(\strlen(ltrim($match[2], '0')) > 6 ? 0x110000 : (int) hexdec($match[2]));
                 }
-                [$whole, , , $name, $semicolon] = $match;
+                [$whole, , , $name, $semicolon, $equals] = $match + [5 => ''];
                 if ($semicolon === ';') {
                     $decoded = html_entity_decode("&{$name};", ENT_QUOTES | ENT_HTML5, 'UTF-8');
                     if ($decoded !== "&{$name};") {
@@ -372,7 +396,7 @@ final class HtmlSanitizer
                     $prefix = substr($name, 0, $size);
                     if (isset(self::legacyEntities()[$prefix])) {
                         $rest = substr($name, $size) . $semicolon;
-                        if ($inAttribute && $rest !== '' && preg_match('/^[A-Za-z0-9=]/', $rest) === 1) {
+                        if ($inAttribute && preg_match('/^[A-Za-z0-9=]/', $rest . $equals) === 1) {
                             return $whole;
                         }
                         return html_entity_decode("&{$prefix};", ENT_QUOTES | ENT_HTML5, 'UTF-8') . $rest;

@@ -12,10 +12,14 @@ namespace Rankquill\Webhooks;
  * $store = new MemoryArticleStore();
  * $receiver = new WebhookReceiver(['secret' => $secret, 'store' => $store]);
  */
-final class MemoryArticleStore implements ArticleStore
+final class MemoryArticleStore implements ArticleStore, DeliveryMemory
 {
     /** @var array<string, StoredArticle> by slug, oldest received first */
     private array $articles = [];
+    /** @var array<string, int> webhook-timestamp of each article's last delivery, by slug */
+    private array $timestamps = [];
+    /** @var array<string, int> when each applied webhook-id was applied, by id */
+    private array $appliedIds = [];
 
     /**
      * @example
@@ -34,7 +38,7 @@ final class MemoryArticleStore implements ArticleStore
     public function remove(string $slug): bool
     {
         $found = isset($this->articles[$slug]);
-        unset($this->articles[$slug]);
+        unset($this->articles[$slug], $this->timestamps[$slug]);
         return $found;
     }
 
@@ -59,5 +63,46 @@ final class MemoryArticleStore implements ArticleStore
             static fn (StoredArticle $article): StoredArticle => clone $article,
             array_values(array_reverse($this->articles)),
         );
+    }
+
+    /**
+     * @example
+     * $store->applied('msg_2Yh…', time());
+     */
+    public function applied(string $webhookId, int $now): bool
+    {
+        $at = $this->appliedIds[$webhookId] ?? null;
+        return $at !== null && $now - $at <= self::REMEMBER_SECONDS;
+    }
+
+    /**
+     * @example
+     * $store->timestampOf('cold-brew-ratio');
+     */
+    public function timestampOf(string $slug): ?int
+    {
+        return $this->timestamps[$slug] ?? null;
+    }
+
+    /**
+     * @example
+     * $store->remember('msg_2Yh…', time(), 'cold-brew-ratio', 1767259800);
+     */
+    public function remember(?string $webhookId, int $now, ?string $slug, ?int $timestamp): void
+    {
+        $this->appliedIds = array_filter(
+            $this->appliedIds,
+            static fn (int $at): bool => $now - $at <= self::REMEMBER_SECONDS,
+        );
+        if ($webhookId !== null) {
+            $this->appliedIds[$webhookId] = $now;
+        }
+        if ($slug !== null && isset($this->articles[$slug])) {
+            if ($timestamp === null) {
+                unset($this->timestamps[$slug]);
+            } else {
+                $this->timestamps[$slug] = $timestamp;
+            }
+        }
     }
 }

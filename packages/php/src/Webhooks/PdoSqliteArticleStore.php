@@ -15,7 +15,7 @@ use Rankquill\Exception\InvalidArgumentException;
  * $store = new PdoSqliteArticleStore(__DIR__ . '/articles.db');
  * $article = $store->get('cold-brew-ratio');
  */
-final class PdoSqliteArticleStore implements ArticleStore
+final class PdoSqliteArticleStore implements ArticleStore, DeliveryMemory
 {
     private const COLUMNS = [
         'slug', 'title', 'content', 'excerpt', 'meta_title', 'meta_description', 'keywords',
@@ -52,9 +52,17 @@ final class PdoSqliteArticleStore implements ArticleStore
                 . 'NULL, '
             . 'canonical_url TEXT NOT NULL, featured_image TEXT NOT NULL, author TEXT NOT NULL, language TEXT NOT '
                 . 'NULL, '
-            . 'url TEXT NOT NULL, received_at TEXT NOT NULL)',
+            . 'url TEXT NOT NULL, received_at TEXT NOT NULL, webhook_timestamp INTEGER)',
             $table,
         ));
+        // A table made by an earlier version lacks the column replays are checked against.
+        $columns = $database->query("PRAGMA table_info({$table})")?->fetchAll(\PDO::FETCH_COLUMN, 1) ?: [];
+        if (!\in_array('webhook_timestamp', $columns, true)) {
+            $database->exec("ALTER TABLE {$table} ADD COLUMN webhook_timestamp INTEGER");
+        }
+        $database->exec(
+            "CREATE TABLE IF NOT EXISTS {$table}_deliveries (webhook_id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
+        );
         $this->pdo = $database;
     }
 
@@ -119,9 +127,55 @@ final class PdoSqliteArticleStore implements ArticleStore
         return array_map([self::class, 'article'], $rows === false ? [] : $rows->fetchAll(\PDO::FETCH_ASSOC));
     }
 
+    /**
+     * @example
+     * $store->applied('msg_2Yh…', time());
+     */
+    public function applied(string $webhookId, int $now): bool
+    {
+        $statement = $this->pdo->prepare(
+            "SELECT 1 FROM {$this->table}_deliveries WHERE webhook_id = ? AND applied_at >= ?",
+        );
+        $statement->execute([$webhookId, $now - self::REMEMBER_SECONDS]);
+        return $statement->fetchColumn() !== false;
+    }
+
+    /**
+     * @example
+     * $store->timestampOf('cold-brew-ratio');
+     */
+    public function timestampOf(string $slug): ?int
+    {
+        $statement = $this->pdo->prepare("SELECT webhook_timestamp FROM {$this->table} WHERE slug = ?");
+        $statement->execute([$slug]);
+        $timestamp = $statement->fetchColumn();
+        return $timestamp === false || $timestamp === null ? null : (int) $timestamp;
+    }
+
+    /**
+     * @example
+     * $store->remember('msg_2Yh…', time(), 'cold-brew-ratio', 1767259800);
+     */
+    public function remember(?string $webhookId, int $now, ?string $slug, ?int $timestamp): void
+    {
+        $this->pdo->prepare("DELETE FROM {$this->table}_deliveries WHERE applied_at < ?")
+            ->execute([$now - self::REMEMBER_SECONDS]);
+        if ($webhookId !== null) {
+            $this->pdo->prepare(
+                "INSERT INTO {$this->table}_deliveries (webhook_id, applied_at) VALUES (?, ?) "
+                . 'ON CONFLICT(webhook_id) DO UPDATE SET applied_at = excluded.applied_at',
+            )->execute([$webhookId, $now]);
+        }
+        if ($slug !== null) {
+            $this->pdo->prepare("UPDATE {$this->table} SET webhook_timestamp = ? WHERE slug = ?")
+                ->execute([$timestamp, $slug]);
+        }
+    }
+
     /** @param array<string, string> $row */
     private static function article(array $row): StoredArticle
     {
+        unset($row['webhook_timestamp']);
         $row['keywords'] = json_decode($row['keywords'], true) ?? [];
         return StoredArticle::fromArray($row);
     }

@@ -211,14 +211,10 @@ final class Webhook
 
     /**
      * @param array<string, string|list<string>> $headers
-     * @return array<string, string> lower-case names; repeated values joined with ", "
+     * @return array<string, string> lower-case names (`HTTP_WEBHOOK_ID` is `webhook-id`); of a list, the first
      */
     public static function normalizeHeaders(#[\SensitiveParameter] array $headers): array
     {
-        $normalized = [];
-        foreach ($headers as $name => $value) {
-            $normalized[strtolower((string) $name)] = \is_array($value) ? implode(', ', $value) : (string) $value;
-        }
-        return $normalized;
+        return IncomingDelivery::normalizeHeaders($headers);
     }
 }

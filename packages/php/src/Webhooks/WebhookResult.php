@@ -6,7 +6,8 @@ namespace Rankquill\Webhooks;
 
 /**
  * The answer a receiver gives a delivery (spec 6): `200 {"success": true, "url": "..."}`, or
- * `400`/`401`/`500 {"error": "..."}` so the service retries what failed on your side.
+ * `400`/`401`/`405`/`413`/`500 {"error": "..."}` (a 405 with `Allow: POST` in `headers`), so the
+ * service retries what failed on your side.
  *
  * @example
  * $result = $receiver->handle(getallheaders(), file_get_contents('php://input'));
@@ -28,7 +29,23 @@ final class WebhookResult
         public readonly array $body,
         /** The event of the delivery, when it could be told. */
         public readonly ?string $event = null,
+        /**
+         * Headers to answer with the body, such as `['Allow' => 'POST']` on a 405.
+         *
+         * @var array<string, string>
+         */
+        public readonly array $headers = [],
     ) {
+    }
+
+    /**
+     * @internal A refusal: `{"error": ...}` with its status.
+     *
+     * @param array<string, string> $headers
+     */
+    public static function failure(int $status, string $error, ?string $event = null, array $headers = []): self
+    {
+        return new self($status, ['error' => $error], $event, $headers);
     }
 
     /**
@@ -43,12 +60,13 @@ final class WebhookResult
     }
 
     /**
-     * Sends the answer of the current PHP request: status, JSON content type and body.
+     * Sends the answer of the current PHP request: status, JSON content type, the result's
+     * headers and the body.
      *
      * @example
      * $receiver->handle($headers, $body)->send();
      *
-     * @param array<string, string> $headers more headers to send, such as `Allow`
+     * @param array<string, string> $headers more headers to send
      */
     public function send(array $headers = []): void
     {
@@ -56,7 +74,7 @@ final class WebhookResult
             http_response_code($this->status);
             header('Content-Type: application/json; charset=utf-8');
             header('Cache-Control: no-store');
-            foreach ($headers as $name => $value) {
+            foreach ($headers + $this->headers as $name => $value) {
                 header("{$name}: {$value}");
             }
         }

@@ -6,7 +6,9 @@ namespace Rankquill\Tests\Support;
 
 /**
  * A process the tests start (the reference server, `php -S`), with its output in files, stopped
- * when the test run ends.
+ * with every process it started (`php -S` forks workers that outlive a parent killed alone):
+ * it runs in a process group of its own (`setsid`, which execs in place, so the pid is the
+ * server's), and stop() signals that whole group. Stopped at the latest when the test run ends.
  */
 final class ChildProcess
 {
@@ -26,7 +28,7 @@ final class ChildProcess
         ?string $workingDirectory = null,
     ) {
         $process = proc_open(
-            $command,
+            ['setsid', ...$command],
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', $stdoutFile, 'w'], 2 => ['file', $stderrFile, 'w']],
             $pipes,
             $workingDirectory,
@@ -72,17 +74,28 @@ final class ChildProcess
             return;
         }
         $this->stopped = true;
-        if (proc_get_status($this->process)['running']) {
-            proc_terminate($this->process, 15);
-            $deadline = microtime(true) + 5;
-            while (proc_get_status($this->process)['running'] && microtime(true) < $deadline) {
-                usleep(10_000);
-            }
-            if (proc_get_status($this->process)['running']) {
-                proc_terminate($this->process, 9);
-            }
+        $group = proc_get_status($this->process)['pid'];
+        self::signalGroup($group, 15);
+        $deadline = microtime(true) + 5;
+        while (self::groupAlive($group) && microtime(true) < $deadline) {
+            proc_get_status($this->process); // reaps the leader once it exits
+            usleep(10_000);
         }
+        self::signalGroup($group, 9);
         proc_close($this->process);
+    }
+
+    private static function signalGroup(int $group, int $signal): void
+    {
+        if ($group > 1) {
+            @posix_kill(-$group, $signal);
+        }
+    }
+
+    /** Whether any process of the group is still there (a zombie leader aside). */
+    private static function groupAlive(int $group): bool
+    {
+        return $group > 1 && @posix_kill(-$group, 0);
     }
 
     /** A TCP port nothing listens on right now, for servers that cannot take port 0. */

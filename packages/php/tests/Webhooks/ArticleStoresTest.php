@@ -73,6 +73,27 @@ final class ArticleStoresTest extends TestCase
         }
     }
 
+    public function testATableOfAnEarlierVersionGetsTheTimestampColumnAndRemembersAcrossRequests(): void
+    {
+        $path = sys_get_temp_dir() . '/rankquill-articles-' . bin2hex(random_bytes(4)) . '.db';
+        try {
+            (new \PDO("sqlite:{$path}"))->exec('CREATE TABLE rankquill_articles (slug TEXT PRIMARY KEY, title TEXT NOT '
+                . 'NULL, content TEXT NOT NULL, excerpt TEXT NOT NULL, meta_title TEXT NOT NULL, meta_description TEXT '
+                . 'NOT NULL, keywords TEXT NOT NULL, canonical_url TEXT NOT NULL, featured_image TEXT NOT NULL, author '
+                . 'TEXT NOT NULL, language TEXT NOT NULL, url TEXT NOT NULL, received_at TEXT NOT NULL)');
+            $first = new PdoSqliteArticleStore($path);
+            $first->upsert(self::article('kept', '2026-01-01T00:00:00.000Z'));
+            $first->remember('msg_1', 1_767_259_800, 'kept', 1_767_259_790);
+            $next = new PdoSqliteArticleStore($path);
+            $this->assertTrue($next->applied('msg_1', 1_767_260_400));
+            $this->assertSame(1_767_259_790, $next->timestampOf('kept'));
+            $this->assertFalse($next->applied('msg_1', 1_767_260_401), 'remembered for 600 seconds');
+            $this->assertSame('Title', $next->get('kept')?->title);
+        } finally {
+            @unlink($path);
+        }
+    }
+
     public function testRefusesATableNameThatIsNotAnIdentifier(): void
     {
         $this->expectException(InvalidArgumentException::class);

@@ -25,6 +25,7 @@ final class HtmlSanitizerTest extends TestCase
     {
         $sanitizer = new HtmlSanitizer();
         $output = $sanitizer->sanitize($case['html']);
+        $this->assertSame($case['output'], $output, 'byte for byte the output of every other language');
         foreach ($case['contains'] as $fragment) {
             $this->assertStringContainsString($fragment, $output);
         }
@@ -42,7 +43,7 @@ final class HtmlSanitizerTest extends TestCase
     public function testKeepsHtmlThatFollowsTheRulesUnchanged(): void
     {
         $html = '<h2>Ratio</h2><p>Use <a href="https://example.com/a?b=1&amp;c=2" title="A &quot;guide&quot;">1:8</a>'
-            . ' &amp; wait &lt;24 h&gt;.<br><img src="/img/brew.png" alt="Brew"></p><ul><li>café</li></ul>';
+            . ' &amp; wait &lt;24 h&gt;.<br /><img src="/img/brew.png" alt="Brew" /></p><ul><li>café</li></ul>';
         $this->assertSame($html, (new HtmlSanitizer())->sanitize($html));
     }
 
@@ -68,7 +69,8 @@ final class HtmlSanitizerTest extends TestCase
             preg_match_all('/<\/?([a-z0-9]+)([^>]*)>/', $output, $tags, PREG_SET_ORDER);
             foreach ($tags as [, $tag, $attributes]) {
                 $this->assertContains($tag, $rules['tags'], $input);
-                $this->assertSame('', trim((string) preg_replace('/\s[a-z]+="[^"]*"/', '', $attributes)), $input);
+                $rest = (string) preg_replace(['/\s[a-z]+="[^"]*"/', '# /$#'], '', $attributes); // void: ` />`
+                $this->assertSame('', trim($rest), $input);
                 preg_match_all('/\s([a-z]+)="([^"]*)"/', $attributes, $pairs, PREG_SET_ORDER);
                 foreach ($pairs as [, $name, $value]) {
                     $this->assertContains($name, $rules['attributes'][$tag] ?? [], $input);
