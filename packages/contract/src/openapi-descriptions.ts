@@ -24,7 +24,7 @@ export function describeOperation(operation: Operation): string {
   const sentences = [operation.description ?? `${operation.summary}.`];
   if (operation.id === 'exports.download') {
     sentences.push(
-      "Takes no API key: `expires` and `signature` come from the `download_url` of the ready export, which is the credential. The media type is that of the export's `format`: JSON (`BulkExportDocument`), a ZIP of CSV files, or a PDF.",
+      "`expires` and `signature` are the query of the ready export's `download_url`. The media type is that of the export's `format`: JSON (`BulkExportDocument`), a ZIP of CSV files, or a PDF.",
     );
   } else {
     sentences.push(CREDENTIAL[operation.auth]);
