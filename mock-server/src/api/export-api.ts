@@ -8,6 +8,15 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
     new RawResult(await engine.exports.keywords(account, param(params, 'id'), query)),
   'aiVisibility.export': async ({ engine, account, params, query }) =>
     new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), query)),
+  // One format at a path of its own (`export.csv`): the same export with `format` fixed.
+  'content.exportJson': contentExportIn('json'),
+  'content.exportCsv': contentExportIn('csv'),
+  'content.exportHtml': contentExportIn('html'),
+  'content.exportMarkdown': contentExportIn('markdown'),
+  'keywords.exportCsv': async ({ engine, account, params }) =>
+    new RawResult(await engine.exports.keywords(account, param(params, 'id'), { format: 'csv' })),
+  'aiVisibility.exportJson': async ({ engine, account, params }) =>
+    new RawResult(await engine.exports.aiVisibility(account, param(params, 'id'), { format: 'json' })),
   'exports.create': ({ engine, account, params, body, recordAnswer }) =>
     engine.exports.create(account, param(params, 'id'), body, recordAnswer),
   'exports.retrieve': ({ engine, account, params, request }) =>
@@ -18,6 +27,11 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
   'exports.download': async ({ engine, params, query }) =>
     new RawResult(await engine.exports.download(param(params, 'id'), param(params, 'exportId'), query)),
 };
+
+function contentExportIn(format: string): OperationHandler {
+  return async ({ engine, account, params }) =>
+    new RawResult(await engine.exports.content(account, param(params, 'id'), { format }));
+}
 
 function param(params: Record<string, string>, name: string): string {
   return params[name] ?? '';

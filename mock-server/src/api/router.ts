@@ -72,7 +72,8 @@ const handlers: Record<string, OperationHandler> = {
 const routes: Route[] = (operations as readonly Operation[])
   .map((operation) => {
     const names: string[] = [];
-    const source = operation.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    // A dot is literal (`export.csv`), never a regex wildcard.
+    const source = operation.path.replaceAll('.', '\\.').replace(/:([A-Za-z]+)/g, (_, name: string) => {
       names.push(name);
       return '([^/]+)';
     });

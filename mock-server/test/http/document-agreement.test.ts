@@ -52,7 +52,7 @@ describe('the OpenAPI document and the server agree', () => {
       if: { properties: { plan: { const: 'enterprise' } } },
       // biome-ignore lint/suspicious/noThenProperty: the then of JSON Schema's if/then/else
       then: { required: ['rate_limit'] },
-      else: { not: { required: ['rate_limit'] } },
+      else: { properties: { rate_limit: false } },
     });
     server = await startTestServer();
     const create = (body: unknown) => server?.call('POST', '/__admin/accounts', { body });

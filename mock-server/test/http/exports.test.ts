@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AiVisibilityExport, BulkExport, ContentExport } from '@rankquill/contract';
+import { AiVisibilityExport, BulkExport, BulkExportDocument, ContentExport } from '@rankquill/contract';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../../src/runtime/server';
@@ -302,6 +302,31 @@ describe('GET /v1/projects/:id/content/export', () => {
   });
 });
 
+describe('an export in one format at a path of its own', () => {
+  it.each([
+    ['/content/export.json', '/content/export?format=json', 'application/json'],
+    ['/content/export.csv', '/content/export?format=csv', 'text/csv'],
+    ['/content/export.html', '/content/export?format=html', 'text/html'],
+    ['/content/export.md', '/content/export?format=markdown', 'text/markdown'],
+    ['/keywords/export.csv', '/keywords/export?format=csv', 'text/csv'],
+    ['/ai-visibility/export.json', '/ai-visibility/export?format=json', 'application/json'],
+  ])('%s serves the bytes of %s', async (own, spec, mediaType) => {
+    const get = (path: string) =>
+      fetch(`${server.url}${projectPath(path)}`, { headers: { authorization: `Bearer ${key}` } });
+    const [byPath, byQuery] = await Promise.all([get(own), get(spec)]);
+    expect(byPath.status).toBe(200);
+    expect(byPath.headers.get('content-type')?.startsWith(mediaType)).toBe(true);
+    expect(byPath.headers.get('content-type')).toBe(byQuery.headers.get('content-type'));
+    expect(byPath.headers.get('content-disposition')).toBe(byQuery.headers.get('content-disposition'));
+    expect(await byPath.text()).toBe(await byQuery.text());
+  });
+
+  it('reads the dot as a dot: `exportXcsv` names no route', async () => {
+    const answer = await server.call('GET', projectPath('/content/exportXcsv'), { key });
+    expect(answer.status).toBe(404);
+  });
+});
+
 describe('GET /v1/projects/:id/ai-visibility/export', () => {
   const demoPath = (suffix: string) => `/v1/projects/${server.demo.project_id}${suffix}`;
 
@@ -420,6 +445,8 @@ describe('bulk exports', () => {
     );
     expect(bytes.byteLength).toBe(ready.size_bytes);
     const document = JSON.parse(new TextDecoder().decode(bytes));
+    // The document's schema of this answer, strictly: every field the file holds is declared.
+    BulkExportDocument.strict().parse(document);
     expect(document).toMatchObject({ object: 'bulk_export', id: started.id, types: ['content', 'keywords'] });
     expect(document.content.articles.map((article: { id: string }) => article.id)).toEqual(articleIds);
     expect(Array.isArray(document.keywords.keywords)).toBe(true);

@@ -44,8 +44,9 @@ export const AdminAccountCreateParams = named(
     .meta({
       if: { properties: { plan: { const: 'enterprise' } }, required: ['plan'] },
       // biome-ignore lint/suspicious/noThenProperty: the then of JSON Schema's if/then/else
-      then: { required: ['rate_limit'] },
-      else: { not: { required: ['rate_limit'] } },
+      then: { properties: { rate_limit: {} }, required: ['rate_limit'] },
+      // `false`: present is refused (a `not required` would leave the property undeclared here).
+      else: { properties: { rate_limit: false } },
     }),
 );
 export type AdminAccountCreateParams = z.input<typeof AdminAccountCreateParams>;

@@ -8,6 +8,7 @@ import {
 } from './ai-visibility';
 import { DateOnly, Timestamp } from './common';
 import { ContentStatus } from './content';
+import { Keyword } from './keywords';
 import { named, openEnum } from './registry';
 
 /** Formats of `GET /projects/:id/content/export` (spec 4.2). */
@@ -196,6 +197,37 @@ export const BulkExport = named(
   }),
 );
 export type BulkExport = z.infer<typeof BulkExport>;
+
+export const BulkExportDocument = named(
+  'BulkExportDocument',
+  "The file of a bulk export in `json` format: the export's identity, then one section per requested type (`content`, `keywords`, `ai_visibility`), each absent when its type was not requested.",
+  z.object({
+    object: z.literal('bulk_export'),
+    id: z.string().describe('Export id, `exp_…`.'),
+    project: ExportProject,
+    types: z.array(openEnum(BULK_EXPORT_TYPES)),
+    date_range: ExportDateRange.nullable(),
+    generated_at: Timestamp,
+    content: z
+      .object({ articles: z.array(ContentExportArticle) })
+      .optional()
+      .describe('Articles created within `date_range`, as in the content export.'),
+    keywords: z
+      .object({ keywords: z.array(Keyword) })
+      .optional()
+      .describe('Tracked keywords with their latest figures.'),
+    ai_visibility: AiVisibilityExport.pick({
+      visibility: true,
+      daily: true,
+      topics: true,
+      prompts: true,
+      responses: true,
+    })
+      .optional()
+      .describe('As in the AI-visibility export, over `date_range` when one is given.'),
+  }),
+);
+export type BulkExportDocument = z.infer<typeof BulkExportDocument>;
 
 /** Query of the signed download URL of a bulk export; both values come from `download_url`. */
 export const ExportDownloadParams = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_REQUEST_BODY_BYTES } from './common';
+import { describeOperation } from './openapi-descriptions';
+import { webhooksSection } from './openapi-webhooks';
 import { errorBodyOf, type Operation, operations } from './operations';
 import { contractRegistry, namedSchemas } from './registry';
 
@@ -201,25 +203,22 @@ function operationObject(operation: Operation): JsonObject {
       content: { 'application/json': { schema: toSchema(errorBodyOf(operation), 'output') } },
     };
   }
+  // Admin routes need no credential on the mock's loopback (their main use); a server with an
+  // admin token wants it as a bearer, which the description says. A security requirement here
+  // would make generators demand a credential for every call.
   const security =
     operation.auth === 'bearer'
       ? [{ bearer: [] }]
       : operation.auth === 'service-key'
         ? [{ serviceKey: [] }]
-        : operation.auth === 'admin'
-          ? [{}, { adminToken: [] }]
-          : [];
+        : [];
   return {
     operationId: operation.id,
     summary: operation.summary,
-    ...(operation.auth === 'admin' && operation.method === 'POST'
-      ? {
-          description:
-            'Send `Content-Type: application/json`, even without a body, unless the server has an admin token: a web page cannot, so it cannot call this route from a browser.',
-        }
-      : {}),
+    description: describeOperation(operation),
     tags: [operation.tag],
     security,
+    ...(operation.formatOf ? { 'x-rankquill-format-of': operation.formatOf } : {}),
     parameters: parametersOf(operation),
     ...(operation.body
       ? {
@@ -231,6 +230,48 @@ function operationObject(operation: Operation): JsonObject {
       : {}),
     responses,
   };
+}
+
+const TAGS = [
+  { name: 'Projects', description: 'Projects, their settings and their public article API key.' },
+  { name: 'Content', description: 'Generated articles: create, edit, publish, unpublish, delete.' },
+  { name: 'Keywords', description: 'Tracked keywords, their daily rankings and opportunity scores.' },
+  { name: 'AI visibility', description: 'Topics, prompts, AI answers and the visibility score.' },
+  { name: 'Exports', description: 'File exports, streamed, and asynchronous bulk exports.' },
+  {
+    name: 'Webhooks',
+    description: "The project's webhook: test it, rotate its signing secret, list and redeliver deliveries.",
+  },
+  { name: 'Activity', description: "The project's activity feed." },
+  {
+    name: 'Public article API',
+    description: "Read-only published articles of a key's project, for the customer's own site.",
+  },
+  {
+    name: 'Admin',
+    description:
+      'Routes of the reference server for tests and operators: accounts, clock, reset, health, this document.',
+  },
+  {
+    name: 'Webhook events',
+    description: "What the service POSTs to a project's webhook URL, and the receiver's answers (spec 6).",
+  },
+];
+
+/**
+ * A request body's defaults are applied by the server: the document states them in the
+ * description, since generators (openapi-typescript) make a field with a `default` required.
+ */
+function defaultsInDescriptions(schema: JsonObject): JsonObject {
+  for (const property of Object.values((schema.properties ?? {}) as Record<string, JsonObject>)) {
+    if ('default' in property) {
+      const sentence = `Default \`${JSON.stringify(property.default)}\`.`;
+      property.description = property.description ? `${property.description} ${sentence}` : sentence;
+      delete property.default;
+    }
+    defaultsInDescriptions(property);
+  }
+  return schema;
 }
 
 /**
@@ -252,13 +293,17 @@ export function buildOpenApiDocument(): JsonObject {
   }
   const schemas: Record<string, JsonObject> = {};
   for (const [id, schema] of [...namedSchemas].sort(([a], [b]) => a.localeCompare(b))) {
-    schemas[id] = toSchema(schema, id.endsWith('Params') ? 'input' : 'output', { inlineRoot: true });
+    schemas[id] = id.endsWith('Params')
+      ? defaultsInDescriptions(toSchema(schema, 'input', { inlineRoot: true }))
+      : toSchema(schema, 'output', { inlineRoot: true });
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Rankquill API',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Rankquill' },
       description: [
         'Content, keyword and AI-visibility service: main API, public article API and admin routes of the reference server.',
         'A server on the manual clock (a test double) adds `x-rankquill-clock: manual` to every answer: its time moves only through `POST /__admin/clock/advance`, so a client must not wait for time to pass there.',
@@ -267,8 +312,12 @@ export function buildOpenApiDocument(): JsonObject {
         'A known path with a method it does not take answers 405 with `Allow`; `HEAD` works wherever `GET` does, and `OPTIONS` answers 204 with `Allow`.',
       ].join(' '),
     },
-    servers: [{ url: 'http://127.0.0.1:4010', description: 'Reference server (rankquill-mock serve)' }],
+    // Relative: the server that serves this document (any port, any host), as `rankquill-mock
+    // serve --port 0` needs; a generated client takes its base URL from its caller.
+    servers: [{ url: '/', description: 'The server that serves this document at /openapi.json' }],
+    tags: TAGS,
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas,
       securitySchemes: {
@@ -283,10 +332,12 @@ export function buildOpenApiDocument(): JsonObject {
           name: 'X-Service-Key',
           description: 'Public article API key of a project.',
         },
-        adminToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'Only when the server runs with --admin-token.',
+        webhookSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-service-key',
+          description:
+            "The secret the customer entered in the project's webhook settings, sent with every delivery; the receiver compares it in constant time and answers 401 on a mismatch.",
         },
       },
     },

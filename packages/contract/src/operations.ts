@@ -26,6 +26,7 @@ import {
   AiVisibilityExportParams,
   BulkExport,
   BulkExportCreateParams,
+  BulkExportDocument,
   ContentExport,
   ContentExportParams,
   ExportDownloadParams,
@@ -89,6 +90,14 @@ export interface Operation {
   responseContentTypes?: readonly string[];
   /** Error statuses, where they differ from the usual ones of `auth`. */
   errorStatuses?: readonly number[];
+  /** What the operation does, beyond its summary (the document adds its credential and paging). */
+  description?: string;
+  /**
+   * Set on an export in one format at a path of its own (`export.csv`): the operation whose
+   * `?format=` it fixes. It answers one media type, which a generated client can type; the
+   * clients of this repository call the spec's path with `format` instead.
+   */
+  formatOf?: { operation: string; format: string };
 }
 
 const projectPath = '/v1/projects/:id';
@@ -97,6 +106,40 @@ const aiVisibilityPath = `${projectPath}/ai-visibility`;
 
 function op(operation: Operation): Operation {
   return { idempotent: operation.method === 'POST' && operation.auth === 'bearer', ...operation };
+}
+
+/** Paths of the exports that choose their format by `?format=`, by operation id. */
+const EXPORT_PATHS: Record<string, { path: string; what: string }> = {
+  'content.export': { path: `${projectPath}/content/export`, what: 'every article (draft and published)' },
+  'keywords.export': { path: `${projectPath}/keywords/export`, what: 'tracked keywords' },
+  'aiVisibility.export': { path: `${projectPath}/ai-visibility/export`, what: 'AI-visibility data' },
+};
+
+/**
+ * The export `of` in one format at a path of its own (`export.csv`): one media type, which a
+ * generated client can type, where the spec's path answers several by `?format=`.
+ */
+function exportInOneFormat(
+  id: string,
+  of: keyof typeof EXPORT_PATHS,
+  format: string,
+  mediaType: string,
+  response?: z.ZodType,
+  extension = format,
+): Operation {
+  const { path, what } = EXPORT_PATHS[of] as { path: string; what: string };
+  return op({
+    id,
+    method: 'GET',
+    path: `${path}.${extension}`,
+    summary: `Export ${what} as ${format === 'html' ? 'one HTML page' : format === 'markdown' ? 'Markdown' : format.toUpperCase()}, streamed (the \`?format=${format}\` export at a path of its own)`,
+    tag: 'Exports',
+    auth: 'bearer',
+    status: 200,
+    ...(response ? { response } : {}),
+    responseContentTypes: [mediaType],
+    formatOf: { operation: of, format },
+  });
 }
 
 /** Every operation of the service, in the order of the documentation. */
@@ -413,7 +456,9 @@ export const operations = [
     query: ContentExportParams,
     status: 200,
     response: ContentExport,
-    responseContentTypes: ['application/json', 'text/csv', 'text/html', 'text/markdown'],
+    // Text first: a generator that keeps one media type (openapi-python-client keeps the first it
+    // knows) then reads every format as text; `export.json` is the typed JSON.
+    responseContentTypes: ['text/csv', 'text/html', 'text/markdown', 'application/json'],
   }),
   op({
     id: 'keywords.export',
@@ -439,6 +484,18 @@ export const operations = [
     response: AiVisibilityExport,
     responseContentTypes: ['application/json'],
   }),
+  exportInOneFormat('content.exportJson', 'content.export', 'json', 'application/json', ContentExport),
+  exportInOneFormat('content.exportCsv', 'content.export', 'csv', 'text/csv'),
+  exportInOneFormat('content.exportHtml', 'content.export', 'html', 'text/html'),
+  exportInOneFormat('content.exportMarkdown', 'content.export', 'markdown', 'text/markdown', undefined, 'md'),
+  exportInOneFormat('keywords.exportCsv', 'keywords.export', 'csv', 'text/csv'),
+  exportInOneFormat(
+    'aiVisibility.exportJson',
+    'aiVisibility.export',
+    'json',
+    'application/json',
+    AiVisibilityExport,
+  ),
   op({
     id: 'exports.create',
     method: 'POST',
@@ -469,6 +526,7 @@ export const operations = [
     auth: 'none',
     query: ExportDownloadParams,
     status: 200,
+    response: BulkExportDocument,
     responseContentTypes: ['application/json', 'application/zip', 'application/pdf'],
     // 400: a query parameter given empty or twice.
     errorStatuses: [400, 401, 404, 500],

@@ -23,9 +23,12 @@ export function named<T extends z.ZodType>(id: string, description: string, sche
  * A string field whose known values are listed, while any other string still parses, so a
  * value added by a newer server never breaks an older client. The TypeScript type keeps
  * the known values for autocompletion: `'draft' | 'published' | (string & {})`.
+ * The OpenAPI document lists the values as a closed `enum` (what this version sends, so
+ * generators type them) and again as `x-extensible-enum`, which tells our model emitters and
+ * readers that a later version may add values.
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().meta({ 'x-extensible-enum': [...values] }) as unknown as z.ZodType<
+  return z.string().meta({ enum: [...values], 'x-extensible-enum': [...values] }) as unknown as z.ZodType<
     T[number] | (string & {}),
     string
   >;

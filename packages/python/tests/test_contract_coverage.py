@@ -39,7 +39,8 @@ OPERATIONS = [
     (operation["operationId"], method.upper(), path, operation)
     for path, item in OPENAPI["paths"].items()
     for method, operation in item.items()
-    if not NOT_CLIENT_PATHS.match(path)
+    # An export at a path of its own (`export.csv`) is for generated clients; ours send `?format=`.
+    if not NOT_CLIENT_PATHS.match(path) and "x-rankquill-format-of" not in operation
 ]
 
 

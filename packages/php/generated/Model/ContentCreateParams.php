@@ -38,14 +38,14 @@ class ContentCreateParams extends RankquillObject
     public string $keyword;
 
     /**
-     * Kind of article. One of `blog_post`, `how_to`, `listicle`, `comparison`, `product_review`, `news`.
-     * Optional. Default: `"blog_post"`.
+     * Kind of article. Default `"blog_post"`. One of `blog_post`, `how_to`, `listicle`, `comparison`,
+     * `product_review`, `news`. Optional.
      */
     public string $type;
 
-    /** Requested length in words. Optional. Default: `1200`. */
+    /** Requested length in words. Default `1200`. Optional. */
     public int $length;
 
-    /** Publish as soon as generation finishes. Optional. Default: `false`. */
+    /** Publish as soon as generation finishes. Default `false`. Optional. */
     public bool $auto_publish;
 }

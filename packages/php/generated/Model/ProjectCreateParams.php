@@ -33,7 +33,7 @@ class ProjectCreateParams extends RankquillObject
     /** The `domain` field. */
     public string $domain;
 
-    /** Optional. Default: `"en"`. */
+    /** Default `"en"`. Optional. */
     public string $language;
 
     /**

@@ -35,6 +35,12 @@ from .bulk_export_create_params import BulkExportCreateParams as BulkExportCreat
 from .bulk_export_create_params_date_range import (
     BulkExportCreateParamsDateRange as BulkExportCreateParamsDateRange,
 )
+from .bulk_export_document import BulkExportDocument as BulkExportDocument
+from .bulk_export_document_ai_visibility import (
+    BulkExportDocumentAiVisibility as BulkExportDocumentAiVisibility,
+)
+from .bulk_export_document_content import BulkExportDocumentContent as BulkExportDocumentContent
+from .bulk_export_document_keywords import BulkExportDocumentKeywords as BulkExportDocumentKeywords
 from .clock_advance_params import ClockAdvanceParams as ClockAdvanceParams
 from .clock_state import ClockState as ClockState
 from .content_create_params import ContentCreateParams as ContentCreateParams
@@ -101,6 +107,10 @@ __all__ = [
     "BulkExport",
     "BulkExportCreateParams",
     "BulkExportCreateParamsDateRange",
+    "BulkExportDocument",
+    "BulkExportDocumentAiVisibility",
+    "BulkExportDocumentContent",
+    "BulkExportDocumentKeywords",
     "ClockAdvanceParams",
     "ClockState",
     "ContentCreateParams",

@@ -23,14 +23,8 @@ class ContentCreateParams(_ContentCreateParamsRequired, total=False):
         "product_review",
         "news",
     ]
-    """Kind of article.
-    Default `"blog_post"`.
-    """
+    """Kind of article. Default `"blog_post"`."""
     length: int
-    """Requested length in words.
-    Default `1200`.
-    """
+    """Requested length in words. Default `1200`."""
     auto_publish: bool
-    """Publish as soon as generation finishes.
-    Default `false`.
-    """
+    """Publish as soon as generation finishes. Default `false`."""

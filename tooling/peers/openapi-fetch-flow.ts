@@ -1,0 +1,101 @@
+// The main flow through a client that openapi-typescript and openapi-fetch generate from
+// packages/contract/openapi.json, as a user of those tools writes it: no flag, no edited document.
+// tooling/test/openapi-peers.test.ts copies this file next to the generated `api.d.ts`, checks it
+// with `tsc --strict` and runs it: `node openapi-fetch-flow.ts <server url> <main API key>`.
+// It prints one JSON line of what it saw and exits non-zero on the first surprise.
+import createClient from 'openapi-fetch';
+import type { paths, webhooks } from './api.js';
+
+const [baseUrl, apiKey] = process.argv.slice(2);
+if (!baseUrl || !apiKey) throw new Error('usage: node openapi-fetch-flow.ts <server url> <main API key>');
+const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${apiKey}` } });
+
+function must<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (answer.data === undefined) {
+    throw new Error(`${what}: ${answer.response.status} ${JSON.stringify(answer.error)}`);
+  }
+  return answer.data;
+}
+
+const project = must(
+  await client.POST('/v1/projects', { body: { name: 'Peer client', domain: 'peer.example' } }),
+  'create a project',
+);
+const id = project.id;
+// Only `keyword`: the fields with server-side defaults are optional in the generated type.
+const created = must(
+  await client.POST('/v1/projects/{id}/content', {
+    params: { path: { id } },
+    body: { keyword: 'cold brew' },
+  }),
+  'create content',
+);
+const advanced = must(
+  await client.POST('/__admin/clock/advance', { body: { seconds: 3600 } }),
+  'advance the manual clock',
+);
+const page = must(
+  await client.GET('/v1/projects/{id}/content', { params: { path: { id }, query: { limit: 10 } } }),
+  'list content',
+);
+const listed = page.data.find((item) => item.id === created.id);
+const published = must(
+  await client.POST('/v1/projects/{id}/content/{contentId}/publish', {
+    params: { path: { id, contentId: created.id } },
+  }),
+  'publish',
+);
+const csv = must(
+  await client.GET('/v1/projects/{id}/content/export.csv', { params: { path: { id } }, parseAs: 'text' }),
+  'export CSV',
+);
+
+const started = must(
+  await client.POST('/v1/projects/{id}/export', {
+    params: { path: { id } },
+    body: { types: ['content'], format: 'json' },
+  }),
+  'start a bulk export',
+);
+let bulk = started;
+for (let i = 0; i < 200 && bulk.status !== 'ready'; i++) {
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  bulk = must(
+    await client.GET('/v1/projects/{id}/exports/{exportId}', {
+      params: { path: { id, exportId: started.id } },
+    }),
+    'get the bulk export',
+  );
+}
+const signed = new URL(bulk.download_url ?? 'http://missing.invalid/');
+const file = must(
+  await client.GET('/v1/projects/{id}/exports/{exportId}/download', {
+    params: {
+      path: { id, exportId: started.id },
+      query: {
+        expires: signed.searchParams.get('expires') ?? '',
+        signature: signed.searchParams.get('signature') ?? '',
+      },
+    },
+  }),
+  'download the bulk export',
+);
+if (typeof file === 'string') throw new Error('a JSON bulk export downloaded as text');
+
+// The webhooks section types what a receiver gets and answers.
+type Published = webhooks['content.published']['post'];
+const answer: Published['responses'][200]['content']['application/json'] = { success: true, url: '/en/x' };
+
+console.log(
+  JSON.stringify({
+    createdStatus: created.status,
+    clockMoved: advanced.now,
+    listedStatus: listed?.status,
+    publishedStatus: published.status,
+    csvHeader: csv.split('\r\n')[0],
+    bulkStatus: bulk.status,
+    bulkObject: file.object,
+    bulkArticles: file.content?.articles.map((article) => article.id),
+    receiverAnswer: answer.success,
+  }),
+);
