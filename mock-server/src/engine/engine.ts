@@ -31,6 +31,7 @@ import { PublicArticleService } from './public-articles/public-articles';
 import { ActivityService, removeProjectActivity } from './webhooks/activity';
 import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
 import { EgressPolicy } from './webhooks/egress';
+import { ItemDeliveryOrder } from './webhooks/item-order';
 import { WebhookOutbox } from './webhooks/outbox';
 import { FetchWebhookSender, type WebhookSender } from './webhooks/sender';
 import { signWebhookPayload, type WebhookSigner } from './webhooks/signature';
@@ -190,7 +191,8 @@ export class Engine {
       (url) => egress.checkUrl(url),
     );
     this.activity = new ActivityService(this.ctx, this.projects);
-    const outbox = new WebhookOutbox(this.ctx, this.activity);
+    const order = new ItemDeliveryOrder(this.ctx.jobs, this.activity, () => this.ctx.clock.now());
+    const outbox = new WebhookOutbox(this.ctx, this.activity, order);
     this.content = new ContentService(
       this.ctx,
       this.projects,
@@ -203,6 +205,7 @@ export class Engine {
       wallClock: options.wallClock ?? options.clock,
       signer: options.webhookSigner ?? signWebhookPayload,
       onPublishedUrl: storePublishedUrl,
+      order,
     });
     this.keywords = new KeywordService(
       this.ctx,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardHandler } from '../../src/dashboard/dashboard';
+import { startRecordingReceiver } from '../support/recording-receiver';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { DashboardClient } from './dashboard-client';
 
@@ -280,6 +281,54 @@ describe('dashboard clock', () => {
     expect((await server.call('GET', '/__admin/clock')).body.now).toBe('2026-01-01T00:00:00.000Z');
     // The demo key is derived from the seed, so the session outlives the reset.
     expect((await client.get('/')).status).toBe(200);
+  });
+});
+
+describe('dashboard deliveries', () => {
+  it('shows a superseded delivery as superseded, in the deliveries table and the activity feed, with no Redeliver', async () => {
+    const refusing = await startRecordingReceiver({
+      status: (_, request) => (request.headers['x-service-event'] === 'content.published' ? 500 : 200),
+    });
+    try {
+      const key = server.demo.api_key;
+      const created = await server.call('POST', '/v1/projects', {
+        key,
+        body: { name: 'Seen', domain: 'seen.example' },
+      });
+      const projectId: string = created.body.id;
+      const content = await server.call('POST', `/v1/projects/${projectId}/content`, {
+        key,
+        body: { keyword: 'superseded on screen', length: 300 },
+      });
+      await server.call('POST', '/__admin/clock/advance', { body: { seconds: 60 } });
+      await server.call('PUT', `/v1/projects/${projectId}`, {
+        key,
+        body: { webhook: { url: refusing.url, secret: 'rq_whsec_seen' } },
+      });
+      const item = `/v1/projects/${projectId}/content/${content.body.id}`;
+      await server.call('POST', `${item}/publish`, { key });
+      for (let poll = 0; poll < 200 && refusing.requests.length < 1; poll++)
+        await new Promise((r) => setTimeout(r, 10));
+      await server.call('POST', '/__admin/clock/advance', { body: { seconds: 0 } });
+      await server.call('PUT', item, { key, body: { title: 'Seen superseded' } });
+      await server.call('POST', '/__admin/clock/advance', { body: { seconds: 0 } });
+      const deliveries = await server.call('GET', `/v1/projects/${projectId}/deliveries`, { key });
+      const [updated, published] = deliveries.body.data;
+      expect([updated.status, published.status]).toEqual(['succeeded', 'superseded']);
+
+      const client = await signedIn();
+      const page = (await client.get(`/projects/${projectId}/integrations`)).html;
+      const row = (id: string) =>
+        page.slice(page.lastIndexOf('<tr', page.indexOf(id)), page.indexOf('</tr>', page.indexOf(id)));
+      expect(row(published.id)).toContain('badge-superseded');
+      expect(row(published.id)).not.toContain('Redeliver');
+      expect(row(updated.id)).toContain('Redeliver');
+      const feed = (await client.get(`/projects/${projectId}/activity`)).html;
+      expect(feed).toContain('<span class="badge badge-superseded">superseded</span> after 1 attempt');
+      expect(feed).toContain(`superseded by content.updated (${updated.id})`);
+    } finally {
+      await refusing.close();
+    }
   });
 });
 

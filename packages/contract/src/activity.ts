@@ -16,13 +16,14 @@ export const ACTIVITY_TYPES = [
   'ai_visibility.mention_detected',
   'webhook.delivery_succeeded',
   'webhook.delivery_failed',
+  'webhook.delivery_superseded',
 ] as const;
 export const ActivityType = openEnum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof ActivityType>;
 
 export const ActivityEntry = named(
   'ActivityEntry',
-  "An entry of a project's activity feed. Delivery entries carry the delivery's id, event, number of attempts and the last answer or error; a delivery is `webhook.delivery_failed` after its third retry failed.",
+  "An entry of a project's activity feed. Delivery entries carry the delivery's id, event, number of attempts and the last answer or error; a delivery is `webhook.delivery_failed` after its third retry failed, and `webhook.delivery_superseded` when a later delivery of the same content item was attempted before it succeeded (it is not sent again).",
   z.object({
     id: z.string().describe('Activity id, `act_…`.'),
     project_id: z.string(),

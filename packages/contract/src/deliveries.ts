@@ -5,7 +5,7 @@ import { named, openEnum } from './registry';
 /** How long the answer excerpt of a delivery attempt is, at most, in characters. */
 export const DELIVERY_ANSWER_EXCERPT_CHARS = 200;
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'superseded'] as const;
 export const DeliveryStatus = openEnum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 
@@ -33,7 +33,7 @@ export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const Delivery = named(
   'Delivery',
-  "One event delivered, or being delivered, to the project's webhook, with its attempts. Deliveries about one content item go one after another, in the order of their events.",
+  "One event delivered, or being delivered, to the project's webhook, with its attempts. Each event's first attempt leaves when it happens; of one content item only one attempt is under way at a time, in the order of the events, and a later event supersedes an earlier one not delivered yet.",
   z.object({
     id: z
       .string()
@@ -47,14 +47,14 @@ export const Delivery = named(
       .boolean()
       .describe('A delivery of the Test action: one attempt, no retry, not in the activity feed.'),
     status: DeliveryStatus.describe(
-      '`pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`).',
+      '`pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`); `superseded` when a later delivery of the same content item was attempted before this one succeeded: it is not sent again, so the receiver never gets an older state of the item after a newer one.',
     ),
     attempt_count: z.number().int().describe('Attempts made so far.'),
     attempts: z
       .array(DeliveryAttempt)
       .describe('The latest attempts, oldest first (at most 10; `attempt_count` counts them all).'),
     next_attempt_at: Timestamp.nullable().describe(
-      'When the next attempt is due; null when none is scheduled: finished, or waiting for an earlier delivery of the same content item.',
+      'When the next attempt is due; null when none is scheduled: finished, or waiting for the attempt under way of an earlier delivery of the same content item.',
     ),
     created_at: Timestamp,
     updated_at: Timestamp,

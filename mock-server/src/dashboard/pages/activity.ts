@@ -23,7 +23,7 @@ async function activity(call: PageCall) {
     'activity',
     'Activity',
     html`<h1>Activity</h1>
-<p>What happened in this project, newest first. A webhook delivery whose last retry failed is marked <strong>failed</strong>.</p>
+<p>What happened in this project, newest first. A webhook delivery whose last retry failed is marked <strong>failed</strong>; one that a later delivery of the same content item replaced before it succeeded is marked <strong>superseded</strong> and is not sent again.</p>
 ${activityTable(feed.data, 'Activity feed')}
 ${pager(projectPath(project.id, 'activity'), page, feed.pagination)}`,
   );
@@ -42,9 +42,16 @@ export function activityTable(entries: readonly ActivityEntry[], label: string):
   )}</tbody></table></div>`;
 }
 
+/** The badge of each delivery outcome entry. */
+const DELIVERY_OUTCOMES: Partial<Record<string, string>> = {
+  'webhook.delivery_succeeded': 'succeeded',
+  'webhook.delivery_failed': 'failed',
+  'webhook.delivery_superseded': 'superseded',
+};
+
 function deliveryCell(entry: ActivityEntry): Html {
-  if (entry.type === 'webhook.delivery_failed' || entry.type === 'webhook.delivery_succeeded') {
-    const outcome = entry.type === 'webhook.delivery_failed' ? 'failed' : 'succeeded';
+  const outcome = DELIVERY_OUTCOMES[entry.type];
+  if (outcome) {
     return html`${badge(outcome)} after ${entry.attempts ?? 0} ${entry.attempts === 1 ? 'attempt' : 'attempts'}${
       entry.last_status !== null ? html`, last answer ${entry.last_status}` : ''
     }${entry.last_error ? html`<br><span class="muted">${entry.last_error}</span>` : ''}`;

@@ -123,7 +123,7 @@ ${project.webhook ? buttonForm(call.session.csrfToken, projectPath(project.id, '
 ${test ? testResult(test) : ''}
 </section>
 <section aria-labelledby="deliveries-heading" id="deliveries"><h2 id="deliveries-heading">Deliveries</h2>
-<p>Every event sent to the webhook, newest first. Each is tried again after 1, 5 and 30 minutes until the receiver answers 2xx; Redeliver sends one again now with the same <code>webhook-id</code>.</p>
+<p>Every event sent to the webhook, newest first. Each is tried again after 1, 5 and 30 minutes until the receiver answers 2xx; Redeliver sends one again now with the same <code>webhook-id</code>. A later event of a content item does not wait for an earlier one's retries: that one is <strong>superseded</strong> and not sent again, so the receiver never gets an older state of the item after a newer one.</p>
 ${deliveriesTable(call, project, deliveries.data, now)}
 ${pager(projectPath(project.id, 'integrations'), page, deliveries.pagination)}
 </section>`,
@@ -194,9 +194,10 @@ function deliveriesTable(
       html`<tr${delivery.status === 'failed' ? html` class="failed"` : ''}><td>${delivery.event}${delivery.test ? ' (test)' : ''}<br><code>${delivery.id}</code></td><td>${badge(delivery.status)}</td><td>${attemptsCell(delivery)}</td><td>${
         delivery.next_attempt_at
           ? html`${timeOf(delivery.next_attempt_at)}<br><span class="muted">${relativeTime(Date.parse(delivery.next_attempt_at), now)}</span>`
-          : html`<span class="muted">${delivery.status === 'pending' ? 'after the delivery before it' : '—'}</span>`
+          : html`<span class="muted">${delivery.status === 'pending' ? 'after the attempt under way' : '—'}</span>`
       }</td><td>${
         project.webhook &&
+        delivery.status !== 'superseded' &&
         !attemptDueNow(delivery, now) &&
         !(delivery.status === 'pending' && delivery.next_attempt_at === null)
           ? buttonForm(

@@ -149,6 +149,17 @@ export class JobQueue {
   }
 
   /**
+   * Drops the jobs of `kind` about `subjectId` unless a run has claimed one (its work may be under
+   * way); answers whether none was claimed, so that none of them runs.
+   */
+  async cancelUnclaimed(tx: StoreWriter, subjectId: string, kind: string): Promise<boolean> {
+    const jobs = await tx.find<JobRecord>('jobs', { where: { subject_id: subjectId, kind } });
+    if (jobs.some((job) => job.claimed_until !== undefined && job.claimed_until !== null)) return false;
+    for (const job of jobs) await tx.delete('jobs', job.id);
+    return true;
+  }
+
+  /**
    * Readies the jobs table as this version uses it: gives rows written before claims existed the
    * instant they can be claimed, and, with `releaseClaims` (when no other server can hold a claim:
    * a manual clock serves one server), ends every claim, so that jobs a stopped server had claimed

@@ -115,7 +115,7 @@ export interface DeliveryRecord {
   event: string;
   /** The body, in rows written before bodies had a table of their own (`delivery_bodies`). */
   body?: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'superseded';
   attempts: number;
   /** Instant of the next attempt while pending; the job of that attempt is due then. */
   next_attempt_at: number | null;
@@ -129,6 +129,8 @@ export interface DeliveryRecord {
   test?: boolean;
   /** False when the next attempt is the last (a test, a redelivery); absent means the retry policy applies. */
   retry?: boolean;
+  /** The later delivery of the same content item that superseded this one (status `superseded`). */
+  superseded_by?: string | null;
 }
 
 /** The exact bytes a delivery sends, keyed by the delivery's id (see `delivery-bodies.ts`). */

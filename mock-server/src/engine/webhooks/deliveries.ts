@@ -23,8 +23,9 @@ import { parseInput } from '../kernel/validation';
 import type { ProjectService } from '../projects/projects';
 import type { ActivityService } from './activity';
 import { deliveryBodyOf, removeProjectDeliveryBodies, storeDeliveryBody } from './delivery-bodies';
+import { recordDeliveryOutcome } from './delivery-outcome';
 import type { EgressPolicy } from './egress';
-import { DELIVERY_JOB, startNextInLine } from './outbox';
+import { DELIVERY_JOB, type ItemDeliveryOrder } from './item-order';
 import { buildWebhookRequest } from './request';
 import { sampleEvent } from './samples';
 import { refusedAnswer, type WebhookAnswer, type WebhookSender } from './sender';
@@ -62,13 +63,16 @@ export interface DeliveryOptions {
   /** Makes the `webhook-signature` entries. */
   signer: WebhookSigner;
   onPublishedUrl: PublishedUrlListener;
+  /** The order of the deliveries about one content item. */
+  order: ItemDeliveryOrder;
 }
 
 /**
  * Delivers the outbox: one network job per attempt, retried after 1, 5 and 30 minutes, then
  * marked failed in the activity feed. The network wait happens outside any store transaction,
- * and network jobs never run on the request path. Deliveries about one content item go one
- * after another (see `startNextInLine`); the others run side by side.
+ * and network jobs never run on the request path. Deliveries about one content item keep the
+ * order of their events without waiting for each other's retries (see `ItemDeliveryOrder`);
+ * the others run side by side.
  */
 export class WebhookDeliveryService {
   /** Projects as attempts read them (URL, secrets), until a write to `projects` anywhere. */
@@ -147,8 +151,10 @@ export class WebhookDeliveryService {
 
   /**
    * Sends a delivery again, with the same `webhook-id`: one more attempt, now, or once the
-   * delivery of the same content item under way has ended. A delivery with a retry scheduled
-   * makes that retry now; one whose attempt is due or waiting already is a 409.
+   * attempt of the same content item under way has ended. A delivery with a retry scheduled
+   * makes that retry now; one whose attempt is due or waiting already is a 409. So is a
+   * superseded delivery, or one about a content item that has a later delivery: sending it would
+   * give the receiver an older state of the item after a newer one.
    */
   async redeliver(
     account: AccountRecord,
@@ -176,7 +182,7 @@ export class WebhookDeliveryService {
         if (delivery.next_attempt_at === null || delivery.next_attempt_at <= now) {
           throw new ConflictError(
             delivery.next_attempt_at === null
-              ? `Delivery ${delivery.id} waits for an earlier delivery of the same content item; it goes as soon as that one ends.`
+              ? `Delivery ${delivery.id} waits for the attempt under way of an earlier delivery of the same content item; it goes as soon as that attempt ends.`
               : `Delivery ${delivery.id} has an attempt under way now; see its outcome in GET /v1/projects/${project.id}/deliveries.`,
             'deliveryId',
           );
@@ -188,18 +194,25 @@ export class WebhookDeliveryService {
         await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
         return recorded(tx, deliveryResource(sooner), record);
       }
+      await refuseOlderState(tx, delivery);
+      const waits =
+        delivery.content_id !== null &&
+        (await this.options.order.admit(
+          tx,
+          delivery.content_id,
+          { id: delivery.id, event: delivery.event },
+          project.webhook.url,
+        ));
       const again: DeliveryRecord = {
         ...delivery,
         status: 'pending',
         retry: false,
-        next_attempt_at: delivery.content_id === null ? now : null,
+        next_attempt_at: waits ? null : now,
         updated_at: now,
       };
       await tx.put('deliveries', { ...again });
-      if (delivery.content_id === null) await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
-      else await startNextInLine(tx, this.ctx.jobs, delivery.content_id, now);
-      const current = (await tx.get<DeliveryRecord>('deliveries', delivery.id)) ?? again;
-      return recorded(tx, deliveryResource(current), record);
+      if (!waits) await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now);
+      return recorded(tx, deliveryResource(again), record);
     });
   }
 
@@ -229,6 +242,12 @@ export class WebhookDeliveryService {
       const succeeded = isSuccess(answer);
       const retryDelay = delivery.retry === false ? undefined : RETRY_DELAYS_MS[attempts - 1];
       const retry = !succeeded && !answer.refused && Boolean(webhook) && retryDelay !== undefined;
+      // A later delivery of the item waits for this attempt: it goes now, instead of this one's retry.
+      const waiting =
+        delivery.content_id === null
+          ? undefined
+          : await this.options.order.nextWaiting(tx, delivery.content_id);
+      const superseded = retry && waiting !== undefined;
       const attempt: DeliveryAttemptRecord = {
         at,
         status: answer.status,
@@ -238,21 +257,24 @@ export class WebhookDeliveryService {
       const updated: DeliveryRecord = {
         ...delivery,
         attempts,
-        status: succeeded ? 'succeeded' : retry ? 'pending' : 'failed',
-        next_attempt_at: retry ? now + (retryDelay ?? 0) : null,
+        status: succeeded ? 'succeeded' : superseded ? 'superseded' : retry ? 'pending' : 'failed',
+        next_attempt_at: retry && !superseded ? now + (retryDelay ?? 0) : null,
         last_status: answer.status,
         last_error: attempt.error,
         updated_at: now,
         attempt_history: [...(delivery.attempt_history ?? []), attempt].slice(-MAX_ATTEMPT_HISTORY),
+        ...(superseded ? { superseded_by: waiting?.id ?? null } : {}),
       };
       await tx.put('deliveries', { ...updated });
-      if (retry) {
+      if (retry && !superseded) {
         await this.ctx.jobs.schedule(tx, DELIVERY_JOB, delivery.id, now + (retryDelay ?? 0));
         return;
       }
       if (succeeded) await this.reportPublishedUrl(tx, updated, answer);
-      if (project && !delivery.test) await this.recordOutcome(tx, updated, webhook?.url ?? '');
-      if (delivery.content_id !== null) await startNextInLine(tx, this.ctx.jobs, delivery.content_id, now);
+      if (project && !delivery.test) {
+        await recordDeliveryOutcome(this.activity, tx, updated, webhook?.url ?? '', waiting);
+      }
+      if (waiting) await this.options.order.start(tx, waiting, now);
     });
   }
 
@@ -292,23 +314,6 @@ export class WebhookDeliveryService {
     const url = publishedUrlOf(parseJson(answer.body));
     if (url !== undefined) await this.options.onPublishedUrl(tx, delivery.content_id, url);
   }
-
-  private async recordOutcome(tx: StoreWriter, delivery: DeliveryRecord, url: string): Promise<void> {
-    const succeeded = delivery.status === 'succeeded';
-    const tries = `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`;
-    await this.activity.record(tx, delivery.project_id, {
-      type: succeeded ? 'webhook.delivery_succeeded' : 'webhook.delivery_failed',
-      event: delivery.event,
-      content_id: delivery.content_id,
-      delivery_id: delivery.id,
-      attempts: delivery.attempts,
-      last_status: delivery.last_status,
-      last_error: delivery.last_error,
-      message: succeeded
-        ? `Delivered ${delivery.event} to ${url} (HTTP ${delivery.last_status}) after ${tries}.`
-        : `Delivery of ${delivery.event} to ${url || 'the webhook'} failed after ${tries}: ${delivery.last_error}`,
-    });
-  }
 }
 
 /** Removes a project's deliveries and their pending attempts (a step of deleting the project). */
@@ -323,6 +328,25 @@ export async function removeProjectDeliveries(
   for (const delivery of pending) await jobs.cancel(tx, delivery.id);
   await tx.deleteWhere('deliveries', { project_id: projectId });
   await removeProjectDeliveryBodies(tx, projectId);
+}
+
+/**
+ * Refuses to send `delivery` again when the receiver would get an older state of its content
+ * item after a newer one: it was superseded, or a later delivery of the item exists.
+ */
+async function refuseOlderState(tx: StoreWriter, delivery: DeliveryRecord): Promise<void> {
+  if (delivery.content_id === null) return;
+  const later = (await tx.find<DeliveryRecord>('deliveries', { where: { content_id: delivery.content_id } }))
+    .filter((other) => other.seq > delivery.seq)
+    .sort((a, b) => b.seq - a.seq)[0];
+  if (delivery.status !== 'superseded' && later === undefined) return;
+  const latest = later ? ` Redeliver the item's latest delivery, ${later.id} (${later.event}), instead.` : '';
+  throw new ConflictError(
+    delivery.status === 'superseded'
+      ? `Delivery ${delivery.id} was superseded by ${delivery.superseded_by ? `delivery ${delivery.superseded_by}` : 'a later event'} of the same content item before it succeeded, and is never sent again: the receiver must not get an older state of content ${delivery.content_id} after a newer one.${latest}`
+      : `Delivery ${delivery.id} is not the latest of content ${delivery.content_id}: sending it again would give the receiver an older state of the item after a newer one.${latest}`,
+    'deliveryId',
+  );
 }
 
 /** The signing secrets that sign an attempt at `at`: the project's, and a replaced one for 24 hours. */

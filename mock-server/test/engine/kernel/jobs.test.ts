@@ -31,6 +31,27 @@ describe('JobQueue.cancel', () => {
   });
 });
 
+describe('JobQueue.cancelUnclaimed', () => {
+  it('drops the jobs of a kind about a subject unless a run has claimed one', async () => {
+    const store = createMemoryStore(engineSchema);
+    const jobs = new JobQueue(store, new IdFactory(new Random('jobs')), () => undefined, { now: () => 50 });
+    await store.transaction(async (tx) => {
+      await jobs.schedule(tx, 'webhook.deliver', 'dlv_1', 10);
+      await jobs.schedule(tx, 'webhook.deliver', 'dlv_2', 60);
+      await jobs.schedule(tx, 'content.generate', 'dlv_2', 60);
+    });
+    expect(await jobs.claim(50)).toMatchObject({ subject_id: 'dlv_1' });
+    const subjects = async () =>
+      (await store.find<JobRecord>('jobs', { orderBy: [['seq', 'asc']] })).map(
+        (job) => `${job.kind} ${job.subject_id}`,
+      );
+
+    expect(await store.transaction((tx) => jobs.cancelUnclaimed(tx, 'dlv_1', 'webhook.deliver'))).toBe(false);
+    expect(await store.transaction((tx) => jobs.cancelUnclaimed(tx, 'dlv_2', 'webhook.deliver'))).toBe(true);
+    expect(await subjects()).toEqual(['webhook.deliver dlv_1', 'content.generate dlv_2']);
+  });
+});
+
 describe('JobQueue runs', () => {
   function queue() {
     const store = createMemoryStore(engineSchema);

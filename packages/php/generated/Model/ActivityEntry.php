@@ -11,7 +11,8 @@ use Rankquill\RankquillObject;
 /**
  * An entry of a project's activity feed. Delivery entries carry the delivery's id, event, number of
  * attempts and the last answer or error; a delivery is `webhook.delivery_failed` after its third retry
- * failed.
+ * failed, and `webhook.delivery_superseded` when a later delivery of the same content item was
+ * attempted before it succeeded (it is not sent again).
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.
@@ -31,6 +32,7 @@ class ActivityEntry extends RankquillObject
     public const TYPE_AI_VISIBILITY_MENTION_DETECTED = 'ai_visibility.mention_detected';
     public const TYPE_WEBHOOK_DELIVERY_SUCCEEDED = 'webhook.delivery_succeeded';
     public const TYPE_WEBHOOK_DELIVERY_FAILED = 'webhook.delivery_failed';
+    public const TYPE_WEBHOOK_DELIVERY_SUPERSEDED = 'webhook.delivery_superseded';
 
     /** @internal Declared fields and the models nested in them, for RankquillObject. */
     protected const FIELDS = [
@@ -56,7 +58,8 @@ class ActivityEntry extends RankquillObject
     /**
      * One of `content.generated`, `content.published`, `content.updated`, `content.unpublished`,
      * `content.deleted`, `keyword.ranking_changed`, `ai_visibility.mention_detected`,
-     * `webhook.delivery_succeeded`, `webhook.delivery_failed`; a newer server may send others.
+     * `webhook.delivery_succeeded`, `webhook.delivery_failed`, `webhook.delivery_superseded`; a newer
+     * server may send others.
      */
     public string $type;
 

@@ -9,8 +9,9 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * One event delivered, or being delivered, to the project's webhook, with its attempts. Deliveries
- * about one content item go one after another, in the order of their events.
+ * One event delivered, or being delivered, to the project's webhook, with its attempts. Each event's
+ * first attempt leaves when it happens; of one content item only one attempt is under way at a time,
+ * in the order of the events, and a later event supersedes an earlier one not delivered yet.
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.
@@ -24,6 +25,7 @@ class Delivery extends RankquillObject
     public const STATUS_PENDING = 'pending';
     public const STATUS_SUCCEEDED = 'succeeded';
     public const STATUS_FAILED = 'failed';
+    public const STATUS_SUPERSEDED = 'superseded';
 
     /** @internal Declared fields and the models nested in them, for RankquillObject. */
     protected const FIELDS = [
@@ -56,8 +58,10 @@ class Delivery extends RankquillObject
     public bool $test;
 
     /**
-     * `pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`). One of
-     * `pending`, `succeeded`, `failed`; a newer server may send others.
+     * `pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`); `superseded`
+     * when a later delivery of the same content item was attempted before this one succeeded: it is not
+     * sent again, so the receiver never gets an older state of the item after a newer one. One of
+     * `pending`, `succeeded`, `failed`, `superseded`; a newer server may send others.
      */
     public string $status;
 
@@ -72,8 +76,9 @@ class Delivery extends RankquillObject
     public array $attempts;
 
     /**
-     * When the next attempt is due; null when none is scheduled: finished, or waiting for an earlier
-     * delivery of the same content item. ISO 8601 UTC timestamp, such as `2026-01-01T00:00:00.000Z`.
+     * When the next attempt is due; null when none is scheduled: finished, or waiting for the attempt
+     * under way of an earlier delivery of the same content item. ISO 8601 UTC timestamp, such as
+     * `2026-01-01T00:00:00.000Z`.
      */
     public ?string $next_attempt_at;
 

@@ -6,7 +6,8 @@ module Rankquill
   module Models
     # An entry of a project's activity feed. Delivery entries carry the delivery's id, event,
     # number of attempts and the last answer or error; a delivery is `webhook.delivery_failed`
-    # after its third retry failed.
+    # after its third retry failed, and `webhook.delivery_superseded` when a later delivery of
+    # the same content item was attempted before it succeeded (it is not sent again).
     class ActivityEntry < Rankquill::BaseModel
       # Activity id, `act_…`.
       # @return [String]
@@ -18,7 +19,8 @@ module Rankquill
       # @return [String]
       #   "content.generated", "content.published", "content.updated", "content.unpublished",
       #   "content.deleted", "keyword.ranking_changed", "ai_visibility.mention_detected",
-      #   "webhook.delivery_succeeded", "webhook.delivery_failed", or a value a newer API adds
+      #   "webhook.delivery_succeeded", "webhook.delivery_failed",
+      #   "webhook.delivery_superseded", or a value a newer API adds
       field :type, json: :string, required: true
 
       # The webhook event the entry is about, such as `content.published`.

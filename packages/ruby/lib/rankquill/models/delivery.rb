@@ -4,8 +4,10 @@
 
 module Rankquill
   module Models
-    # One event delivered, or being delivered, to the project's webhook, with its attempts.
-    # Deliveries about one content item go one after another, in the order of their events.
+    # One event delivered, or being delivered, to the project's webhook, with its attempts. Each
+    # event's first attempt leaves when it happens; of one content item only one attempt is
+    # under way at a time, in the order of the events, and a later event supersedes an earlier
+    # one not delivered yet.
     class Delivery < Rankquill::BaseModel
       # Delivery id, `dlv_…`: sent as `x-service-delivery` and `webhook-id`, the same on every
       # attempt.
@@ -27,9 +29,12 @@ module Rankquill
       # @return [Boolean]
       field :test, json: :boolean, required: true
 
-      # `pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`).
+      # `pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`);
+      # `superseded` when a later delivery of the same content item was attempted before this one
+      # succeeded: it is not sent again, so the receiver never gets an older state of the item
+      # after a newer one.
       # @return [String]
-      #   "pending", "succeeded", "failed", or a value a newer API adds
+      #   "pending", "succeeded", "failed", "superseded", or a value a newer API adds
       field :status, json: :string, required: true
 
       # Attempts made so far.
@@ -40,8 +45,8 @@ module Rankquill
       # @return [Array<DeliveryAttempt>]
       field :attempts, json: :array, required: true, type: ["DeliveryAttempt"]
 
-      # When the next attempt is due; null when none is scheduled: finished, or waiting for an
-      # earlier delivery of the same content item.
+      # When the next attempt is due; null when none is scheduled: finished, or waiting for the
+      # attempt under way of an earlier delivery of the same content item.
       # @return [String, nil]
       field :next_attempt_at, json: :string, required: true, nullable: true
 

@@ -9,7 +9,7 @@ from ..._models import ResponseModel
 
 
 class ActivityEntry(ResponseModel):
-    """An entry of a project's activity feed. Delivery entries carry the delivery's id, event, number of attempts and the last answer or error; a delivery is `webhook.delivery_failed` after its third retry failed.
+    """An entry of a project's activity feed. Delivery entries carry the delivery's id, event, number of attempts and the last answer or error; a delivery is `webhook.delivery_failed` after its third retry failed, and `webhook.delivery_superseded` when a later delivery of the same content item was attempted before it succeeded (it is not sent again).
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 
@@ -35,6 +35,7 @@ class ActivityEntry(ResponseModel):
         "ai_visibility.mention_detected",
         "webhook.delivery_succeeded",
         "webhook.delivery_failed",
+        "webhook.delivery_superseded",
     ] | str
     """A newer server may send other values."""
 

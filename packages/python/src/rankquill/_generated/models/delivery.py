@@ -10,7 +10,7 @@ from .delivery_attempt import DeliveryAttempt
 
 
 class Delivery(ResponseModel):
-    """One event delivered, or being delivered, to the project's webhook, with its attempts. Deliveries about one content item go one after another, in the order of their events.
+    """One event delivered, or being delivered, to the project's webhook, with its attempts. Each event's first attempt leaves when it happens; of one content item only one attempt is under way at a time, in the order of the events, and a later event supersedes an earlier one not delivered yet.
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 
@@ -35,8 +35,8 @@ class Delivery(ResponseModel):
     test: bool
     """A delivery of the Test action: one attempt, no retry, not in the activity feed."""
 
-    status: Literal["pending", "succeeded", "failed"] | str
-    """`pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`).
+    status: Literal["pending", "succeeded", "failed", "superseded"] | str
+    """`pending` until an attempt succeeds (`succeeded`) or the last retry fails (`failed`); `superseded` when a later delivery of the same content item was attempted before this one succeeded: it is not sent again, so the receiver never gets an older state of the item after a newer one.
     A newer server may send other values.
     """
 
@@ -47,7 +47,7 @@ class Delivery(ResponseModel):
     """The latest attempts, oldest first (at most 10; `attempt_count` counts them all)."""
 
     next_attempt_at: _dt.datetime | None
-    """When the next attempt is due; null when none is scheduled: finished, or waiting for an earlier delivery of the same content item."""
+    """When the next attempt is due; null when none is scheduled: finished, or waiting for the attempt under way of an earlier delivery of the same content item."""
 
     created_at: _dt.datetime
 
