@@ -18,7 +18,8 @@ set -e
 [ -x "$python" ] || /usr/bin/python3 -m venv "$venv"
 # `pip install --group` needs pip 25.1 or later; Debian's venv starts with 23.
 "$python" -m pip install --quiet --disable-pip-version-check --upgrade 'pip>=25.1'
-"$python" -m pip install --quiet --disable-pip-version-check --editable . --group dev
+# The mock extra: the pytest plugin's tests run the bundled server on the Node.js it brings.
+"$python" -m pip install --quiet --disable-pip-version-check --editable '.[mock]' --group dev
 "$python" - <<'PY' > "$venv/runtime-requirements.txt"
 import tomllib
 print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))
