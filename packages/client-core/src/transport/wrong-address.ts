@@ -12,7 +12,7 @@ export interface AddressSettings {
  * follows it: the server's root sends the dashboard's sign-in page), an HTML page, or a 404 from
  * an address whose path is not the API's. It names the address given and the right one;
  * `undefined` for any other answer (a 404 under the API's path is a resource that does not exist,
- * an HTML answer there an export).
+ * an HTML answer there an export or a proxy's error page).
  */
 export function wrongAddressMessage(settings: AddressSettings, response: Response): string | undefined {
   const { service, baseURL, apiPath } = settings;
@@ -20,7 +20,7 @@ export function wrongAddressMessage(settings: AddressSettings, response: Respons
   const offPath = !base.pathname.replace(/\/+$/, '').endsWith(apiPath);
   const html = (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
   const redirect = response.redirected || (response.status >= 300 && response.status < 400);
-  const wrong = redirect || (html && (offPath || !response.ok)) || (response.status === 404 && offPath);
+  const wrong = redirect || (offPath && (html || response.status === 404));
   if (!wrong) return undefined;
   const target = response.redirected ? ` to ${new URL(response.url).pathname}` : '';
   const answered = redirect ? `a redirect${target}` : html ? 'an HTML page' : '404 Not Found';

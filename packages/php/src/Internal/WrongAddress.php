@@ -8,7 +8,7 @@ namespace Rankquill\Internal;
  * @internal An answer that shows `base_url` is not the API's address: a redirect (the reference
  * server's root sends the dashboard's sign-in page), an HTML page, or a 404 from an address whose
  * path is not the API's. A 404 under the API's path is a resource that does not exist, and an HTML
- * answer there an export: neither is a wrong address.
+ * answer there an export or a proxy's error page: neither is a wrong address.
  */
 final class WrongAddress
 {
@@ -23,8 +23,7 @@ final class WrongAddress
         $offPath = !str_ends_with(rtrim((string) parse_url($baseUrl, PHP_URL_PATH), '/'), $apiPath);
         $redirect = $status >= 300 && $status < 400;
         $html = str_starts_with(strtolower($response->header('content-type') ?? ''), 'text/html');
-        $success = $status >= 200 && $status < 300;
-        if (!$redirect && !($html && ($offPath || !$success)) && !($status === 404 && $offPath)) {
+        if (!$redirect && !($offPath && ($html || $status === 404))) {
             return null;
         }
         $location = $response->header('location');

@@ -23,10 +23,8 @@ def wrong_address_message(
     is_redirect = 300 <= status_code < 400 or redirected
     is_html = headers.get("content-type", "").lower().startswith("text/html")
     off_path = not urlsplit(base_url).path.endswith(api_path)
-    if 200 <= status_code < 300:
-        # An HTML answer under the API's path is an export (`format="html"`), not a wrong address.
-        is_html = is_html and off_path
-    if not (is_redirect or is_html or (status_code == 404 and off_path)):
+    # At the API's own path an HTML answer is an export, or a proxy's error page: not a wrong address.
+    if not (is_redirect or (off_path and (is_html or status_code == 404))):
         return None
     location = headers.get("location")
     answered = (

@@ -7,7 +7,7 @@ module Rankquill
     # An answer that shows `base_url` is not the API's address: a redirect (the reference server's
     # root sends the dashboard's sign-in page), an HTML page, or a 404 from an address whose path
     # is not the API's. A 404 under the API's path is a resource that does not exist, and an HTML
-    # answer there an export: neither is a wrong address.
+    # answer there an export or a proxy's error page: neither is a wrong address.
     module WrongAddress
       # Where each API lives on its server, by the service name the transport is given.
       API_PATHS = { "Rankquill API" => "/v1", "Rankquill public article API" => "/public-article-api" }.freeze
@@ -22,8 +22,7 @@ module Rankquill
         off_path = !base.path.chomp("/").end_with?(api_path)
         redirect = status.between?(300, 399)
         html = headers.fetch("content-type", "").downcase.start_with?("text/html")
-        success = status.between?(200, 299)
-        return nil unless redirect || (html && (off_path || !success)) || (status == 404 && off_path)
+        return nil unless redirect || (off_path && (html || status == 404))
 
         "base_url #{base_url} answered #{status} (#{answered(redirect, html, headers["location"])}): it is not " \
           "the address of the #{service}, which lives under #{api_path}; #{fix(base, off_path, api_path)}."
