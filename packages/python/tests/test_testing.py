@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx2
 import pytest
 
 from rankquill import NotFoundError
@@ -55,6 +57,29 @@ def test_the_rankquill_mock_command_forwards_its_arguments_to_the_bundled_server
         process.wait(timeout=10)
     usage = subprocess.run([command, "serve", "--no-such-flag"], capture_output=True, text=True, check=False)
     assert usage.returncode == 64, usage.stderr
+
+
+def test_the_bundle_serves_from_its_default_sqlite_store_with_the_dashboard_and_its_assets(
+    tmp_path: Path,
+) -> None:
+    # No --db: the default store, a SQLite file under the working directory; nothing read from a package.
+    command = [Path(sys.executable).with_name("rankquill-mock"), "serve", "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert process.stdout is not None
+        ready = json.loads(process.stdout.readline())
+        assert ready["db"] == ".rankquill/mock.db"
+        assert (tmp_path / ".rankquill" / "mock.db").is_file()
+        sign_in = httpx2.get(ready["dashboard_url"] + "sign-in", timeout=30)
+        assert sign_in.status_code == 200
+        assert sign_in.headers["content-type"].startswith("text/html")
+        assets = re.findall(r'"(/assets/[^"]+)"', sign_in.text)
+        assert assets, "the sign-in page links its stylesheet"
+        for asset in assets:
+            assert httpx2.get(ready["url"] + asset, timeout=30).status_code == 200, asset
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def test_each_test_gets_an_account_and_a_project_of_its_own(rankquill_mock: MockProject) -> None:
