@@ -63,7 +63,7 @@ def test_the_bundle_serves_from_its_default_sqlite_store_with_the_dashboard_and_
     tmp_path: Path,
 ) -> None:
     # No --db: the default store, a SQLite file under the working directory; nothing read from a package.
-    command = [Path(sys.executable).with_name("rankquill-mock"), "serve", "--port", "0"]
+    command = [str(Path(sys.executable).with_name("rankquill-mock")), "serve", "--port", "0"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         assert process.stdout is not None
