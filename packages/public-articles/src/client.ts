@@ -5,6 +5,9 @@ import { errorFromResponse } from './errors/api-error';
 import { APIConnectionError, APIConnectionTimeoutError, SERVICE } from './errors/connection-errors';
 import { PublicArticlesError } from './errors/public-articles-error';
 
+/** The path of the public article API on its server; a baseURL elsewhere gets an error that names it. */
+const PUBLIC_ARTICLE_API_PATH = '/public-article-api';
+
 /** Options of `new PublicArticles()`. */
 export interface PublicArticlesOptions {
   /**
@@ -99,6 +102,7 @@ export class PublicArticles {
     this.#transport = new Transport({
       service: SERVICE,
       baseURL: settings.baseURL,
+      apiPath: PUBLIC_ARTICLE_API_PATH,
       credentials: { 'x-service-key': settings.apiKey },
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,

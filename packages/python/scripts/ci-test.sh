@@ -18,7 +18,8 @@ set -e
 [ -x "$python" ] || /usr/bin/python3 -m venv "$venv"
 # `pip install --group` needs pip 25.1 or later; Debian's venv starts with 23.
 "$python" -m pip install --quiet --disable-pip-version-check --upgrade 'pip>=25.1'
-"$python" -m pip install --quiet --disable-pip-version-check --editable . --group dev
+# The mock extra: the pytest plugin's tests run the bundled server on the Node.js it brings.
+"$python" -m pip install --quiet --disable-pip-version-check --editable '.[mock]' --group dev
 "$python" - <<'PY' > "$venv/runtime-requirements.txt"
 import tomllib
 print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))
@@ -44,19 +45,30 @@ report="$root/.test-results/python.json"
 junit="$root/.test-results/python-junit.xml"
 mkdir -p "$root/.test-results"
 rm -f "$report" "$junit"
+installed_junit="$root/.test-results/python-installed-mock-junit.xml"
+rm -f "$installed_junit"
 step "pytest" "$python" -m pytest --junitxml="$junit" -p no:cacheprovider
-"$python" - "$junit" "$report" <<'PY' || failed+=("test report")
+# docs/testing.md's Python CI recipe: the built wheel with its mock extra, a PATH without node, pytest -n 2.
+step "installed rankquill[mock]" bash scripts/test-installed-mock.sh "$python" "$installed_junit"
+"$python" - "$report" "$junit" "$installed_junit" <<'PY' || failed+=("test report")
 import json, sys
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 counts = {"passed": 0, "failed": 0, "skipped": 0}
-for suite in ElementTree.parse(sys.argv[1]).getroot().iter("testsuite"):
+suites = [
+    suite
+    for junit in sys.argv[2:]
+    if Path(junit).exists()
+    for suite in ElementTree.parse(junit).getroot().iter("testsuite")
+]
+for suite in suites:
     tests, skipped = int(suite.get("tests", 0)), int(suite.get("skipped", 0))
     failed = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
     counts["passed"] += tests - skipped - failed
     counts["failed"] += failed
     counts["skipped"] += skipped
-json.dump(counts, open(sys.argv[2], "w"))
+json.dump(counts, open(sys.argv[1], "w"))
 print(f"python: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
 PY
 

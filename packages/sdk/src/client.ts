@@ -12,6 +12,9 @@ import { Keywords } from './resources/keywords';
 import { Projects } from './resources/projects';
 import { Webhooks } from './resources/webhooks';
 
+/** The path of the main API on its server; a baseURL elsewhere gets an error that names it. */
+const MAIN_API_PATH = '/v1';
+
 /** Options of `new Rankquill()`. */
 export interface ClientOptions {
   /**
@@ -155,6 +158,7 @@ export class Rankquill {
     const transport = new Transport({
       service: SERVICE,
       baseURL: settings.baseURL,
+      apiPath: MAIN_API_PATH,
       credentials: { authorization: `Bearer ${settings.apiKey}` },
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,

@@ -9,6 +9,7 @@ import { canFetchDirectly, fetchDirectly } from './direct-fetch';
 import { definedHeaders, type HeaderValues, lowerCaseKeys } from './headers';
 import { newIdempotencyKey } from './idempotency-key';
 import { queryString } from './query-string';
+import { wrongAddressMessage } from './wrong-address';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -50,6 +51,8 @@ export interface TransportSettings {
   service: string;
   /** The API's address without a trailing slash, such as `https://host/v1`. */
   baseURL: string;
+  /** The path the API lives under on its server (`/v1`), for the error a `baseURL` elsewhere gets. */
+  apiPath: string;
   /**
    * Headers that carry the key, sent with every call. Their values never appear in an error, its
    * cause, a log line, or an inspection of the transport.
@@ -136,6 +139,8 @@ export class Transport {
         attempts++;
         try {
           const response = direct ? await fetchDirectly(url, request) : await ky(url, request);
+          const wrongAddress = call.url ? undefined : wrongAddressMessage(settings, response);
+          if (wrongAddress) throw new errors.Base(wrongAddress);
           if (raw) return { data: undefined as T, response };
           const text = await response.text();
           return { data: this.#parseJson(text, response, secrets) as T, response };
@@ -153,7 +158,7 @@ export class Transport {
         }
       }
     } catch (error) {
-      const clientError = this.#clientError(error, signal, attempts, secrets);
+      const clientError = this.#clientError(error, signal, attempts, secrets, call.url === undefined);
       logger?.warn(`${settings.service} request failed`, {
         operation: call.operation,
         method,
@@ -181,16 +186,26 @@ export class Transport {
    * The client's error for a failed call. ky's errors are never passed on as a cause: they hold
    * the `Request`, whose headers carry the key; a redacted copy of what is underneath is.
    */
-  #clientError(error: unknown, signal: AbortSignal | undefined, attempts: number, secrets: Secrets): Error {
+  #clientError(
+    error: unknown,
+    signal: AbortSignal | undefined,
+    attempts: number,
+    secrets: Secrets,
+    atBaseURL: boolean,
+  ): Error {
     const { errors, service } = this.#settings;
     if (error instanceof errors.Base) return error;
     if (signal?.aborted) return this.#abortError(signal.reason);
     if (isHTTPError(error)) {
-      return errors.fromResponse(
+      const apiError = errors.fromResponse(
         error.response.status,
         secrets.redactBody(error.data),
         error.response.headers,
       );
+      // The class and fields stay the answer's; the message says what the client knows better.
+      const wrongAddress = atBaseURL ? wrongAddressMessage(this.#settings, error.response) : undefined;
+      if (wrongAddress) apiError.message = wrongAddress;
+      return apiError;
     }
     const cause = secrets.safeCause(error);
     if (isTimeoutError(error)) return new errors.Timeout({ attempts, cause });

@@ -28,14 +28,15 @@ final class ErrorFactory
     /**
      * Reads the main API's `{"error": {"type", "message", "param", "request_id"}}` and the
      * public article API's `{"success": false, "error": "<message>"}`; any other body is quoted.
+     * `$message`, when given, replaces the body's (the client knows better: a wrong address).
      */
-    public static function fromResponse(HttpResponse $response, string $apiName): ApiException
+    public static function fromResponse(HttpResponse $response, string $apiName, ?string $message = null): ApiException
     {
         $status = $response->status;
         $body = $response->body === '' ? null : json_decode($response->body, true);
         $details = \is_array($body) && \is_array($body['error'] ?? null) ? $body['error'] : [];
         $text = static fn (mixed $value): ?string => \is_string($value) ? $value : null;
-        $message = $text($details['message'] ?? null)
+        $message ??= $text($details['message'] ?? null)
             ?? (\is_array($body) ? $text($body['error'] ?? null) : null)
             ?? ($response->body !== ''
                 ? sprintf('%s answered %d: %s', ucfirst($apiName), $status, mb_strcut($response->body, 0, 500, 'UTF-8'))

@@ -84,7 +84,10 @@ final class HttpTransport
         for ($retries = 0;; $retries++) {
             $outcome = $this->attempt($method, $url, $lines, $withCredentials, $payload, $timeout, $sink);
             $response = $outcome instanceof HttpResponse ? $outcome : null;
-            if ($response !== null && $response->status < 300 && $response->status >= 200) {
+            $wrongAddress = $response !== null && !str_contains($path, '://')
+                ? WrongAddress::message($response, $this->baseUrl, $this->apiName)
+                : null;
+            if ($response !== null && $response->status < 300 && $response->status >= 200 && $wrongAddress === null) {
                 $sink?->finish();
                 return $response;
             }
@@ -94,7 +97,7 @@ final class HttpTransport
                 : null;
             if ($wait === null) {
                 $sink?->discard();
-                $error = $this->failure($outcome, $url, $timeout, $retries);
+                $error = $this->failure($outcome, $url, $timeout, $retries, $wrongAddress);
                 $this->logger?->warning("{$this->apiName} request failed", [
                     'method' => $method,
                     'url' => self::loggable($url),
@@ -263,9 +266,10 @@ final class HttpTransport
         string $url,
         float $timeout,
         int $retries,
+        ?string $wrongAddress,
     ): \RuntimeException {
         if ($outcome instanceof HttpResponse) {
-            return ErrorFactory::fromResponse($outcome, $this->apiName);
+            return ErrorFactory::fromResponse($outcome, $this->apiName, $wrongAddress);
         }
         $retried = $retries === 0 ? '' : sprintf(' (retried %d time%s)', $retries, $retries === 1 ? '' : 's');
         if ($outcome->sinkError !== null) {

@@ -25,10 +25,12 @@ _ERROR_CLASS_BY_STATUS: dict[int, type[APIError]] = {
 }
 
 
-def error_from_response(status_code: int, content: bytes, headers: Mapping[str, str]) -> APIError:
+def error_from_response(
+    status_code: int, content: bytes, headers: Mapping[str, str], *, message: str | None = None
+) -> APIError:
     """Reads `{"error": {"type", "message", "param", "request_id"}}` (main API) or
     `{"success": false, "error": "<message>"}` (public article API); any other body becomes the
-    message, shortened."""
+    message, shortened. `message` replaces the body's (the client knows better: a wrong address)."""
     body = _parsed(content)
     error_class = _ERROR_CLASS_BY_STATUS.get(status_code) or (
         InternalServerError if status_code >= 500 else APIError
@@ -37,7 +39,7 @@ def error_from_response(status_code: int, content: bytes, headers: Mapping[str, 
     if isinstance(details, dict):
         fields = cast("dict[str, object]", details)
         return error_class(
-            _text(fields.get("message")) or _no_message(status_code),
+            message or _text(fields.get("message")) or _no_message(status_code),
             status_code=status_code,
             headers=headers,
             type=_text(fields.get("type")),
@@ -46,8 +48,11 @@ def error_from_response(status_code: int, content: bytes, headers: Mapping[str, 
             body=body,
         )
     if isinstance(details, str) and details:
-        return error_class(details, status_code=status_code, headers=headers, body=body)
-    message = f"{status_code}: {body[:500]}" if isinstance(body, str) and body else _no_message(status_code)
+        return error_class(message or details, status_code=status_code, headers=headers, body=body)
+    if message is None:
+        message = (
+            f"{status_code}: {body[:500]}" if isinstance(body, str) and body else _no_message(status_code)
+        )
     return error_class(message, status_code=status_code, headers=headers, body=body)
 
 

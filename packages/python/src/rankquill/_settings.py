@@ -27,6 +27,9 @@ class ClientSettings:
     """The headers of every request, the key's header included."""
     key_header: str = "authorization"
     """The header that carries the key (left out of requests that must not send it)."""
+    api_path: str = "/v1"
+    """The path the API lives under on its server (`/v1`, `/public-article-api`), for the error
+    that a `base_url` elsewhere gets."""
 
     def changed(
         self,
@@ -91,6 +94,7 @@ def client_settings(
         max_retries=_checked_retries(max_retries),
         headers=_merged_headers(base_headers, default_headers),
         key_header=name,
+        api_path=urlsplit(url_example).path,
     )
 
 

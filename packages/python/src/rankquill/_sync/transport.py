@@ -23,6 +23,7 @@ from .._raw_response import record_response
 from .._retry import retry_delay
 from .._settings import ClientSettings
 from .._types import NotGiven
+from .._wrong_address import wrong_address_message
 from .export_file import ExportFile
 
 Model = TypeVar("Model", bound=BaseModel)
@@ -133,7 +134,14 @@ class Transport:
             except httpx2.RequestError as error:
                 failure = self._connection_error(url, error, attempt)
             else:
-                if response.is_success:
+                wrong_address = wrong_address_message(
+                    self.settings,
+                    self._service,
+                    response.status_code,
+                    response.headers,
+                    redirected=bool(response.history),
+                )
+                if response.is_success and wrong_address is None:
                     record_response(response.status_code, response.headers)
                     return response
                 try:
@@ -141,7 +149,7 @@ class Transport:
                 finally:
                     response.close()
                 status_code, failure_headers = response.status_code, response.headers
-                failure = error_from_response(status_code, error_body, failure_headers)
+                failure = error_from_response(status_code, error_body, failure_headers, message=wrong_address)
             delay = retry_delay(status_code, failure_headers, attempt) if attempt <= max_retries else None
             if delay is None:
                 # Raised here, outside the `except` blocks: the error keeps no link to the

@@ -18,11 +18,12 @@ module Rankquill
 
       # @param body [String] the answer's text
       # @param headers [Hash{String => String}] lower-case names
-      def build(status, body, headers)
+      # @param message [String, nil] replaces the body's (the client knows better: a wrong address)
+      def build(status, body, headers, message: nil)
         parsed = parse(body)
         details = parsed.is_a?(Hash) ? parsed[:error] : nil
         fields = details.is_a?(Hash) ? details : {}
-        message = text(fields[:message]) || (details if details.is_a?(String)) || fallback_message(status, body)
+        message ||= text(fields[:message]) || (details if details.is_a?(String)) || fallback_message(status, body)
         error_class = CLASS_BY_STATUS.fetch(status) { status >= 500 ? InternalServerError : APIError }
         error_class.new(
           message,

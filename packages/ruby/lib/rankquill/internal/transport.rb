@@ -1,5 +1,7 @@
 # frozen_string_literal: true
 
+require_relative "wrong_address"
+
 module Rankquill
   module Internal
     # Sends calls over kept-alive Net::HTTP connections: headers, JSON, an Idempotency-Key on every
@@ -157,9 +159,10 @@ module Rankquill
           streamed = sink && response.code.to_i.between?(200, 299)
           result = Result.new(response, streamed ? stream(response, sink) : response.read_body)
         end
-        return result if result.status.between?(200, 299)
+        wrong_address = WrongAddress.message(result.status, result.headers, @base_url, @service)
+        return result if result.status.between?(200, 299) && wrong_address.nil?
 
-        raise ErrorFromResponse.build(result.status, result.body, result.headers)
+        raise ErrorFromResponse.build(result.status, result.body, result.headers, message: wrong_address)
       end
 
       # Passes the body to `sink` chunk by chunk. Once bytes went to the sink the call cannot be

@@ -1,0 +1,187 @@
+"""One `rankquill-mock serve` process (the bundled reference server) and its admin routes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, cast
+
+from ._bundle import server_script
+from ._node import MockServerError, find_node
+
+
+@dataclass(frozen=True)
+class MockDemo:
+    """The seeded demo account of a server: its main API key, first project and public API key."""
+
+    api_key: str
+    project_id: str
+    public_api_key: str
+
+
+class MockServer:
+    """The Rankquill reference server in a child process, on a free port of 127.0.0.1, with an
+    in-memory store and (by default) the manual clock: time moves only when `advance()` moves it.
+
+    Example:
+        ```python
+        from rankquill import Rankquill
+        from rankquill.testing import MockServer
+
+        with MockServer.start() as server:
+            api_key = server.create_account()
+            with Rankquill(api_key=api_key, base_url=server.api_base_url) as client:
+                project = client.projects.create(name="Docs", domain="docs.example")
+                job = client.content.create(project.id, keyword="pour over", length=600)
+                server.advance(60)
+                print(client.content.retrieve(project.id, job.id).status)  # draft
+        ```
+    """
+
+    def __init__(self, process: subprocess.Popen[str], ready: dict[str, Any]) -> None:
+        self._process = process
+        self.url: str = ready["url"]
+        """The server's root, `http://127.0.0.1:<port>` (the dashboard; admin routes under `/__admin`)."""
+        self.api_base_url: str = ready["api_base_url"]
+        """The main API, `<url>/v1`: the `base_url` of `Rankquill`."""
+        self.content_api_url: str = ready["content_api_url"]
+        """The public article API, `<url>/public-article-api`: the `base_url` of `PublicArticles`."""
+        self.demo = MockDemo(**ready["demo"])
+        """The seeded demo account, shared by every user of the server (`create_account()`: a new one)."""
+
+    @classmethod
+    def start(
+        cls,
+        *args: str,
+        clock: str = "manual",
+        db: str = ":memory:",
+        node: str | Path | None = None,
+        startup_timeout: float = 60.0,
+    ) -> MockServer:
+        """Starts `rankquill-mock serve --port 0 --db <db> --clock <clock> <args...>` and waits for its
+        ready line; `args` are more of the CLI's flags (`"--seed", "7"`). Node.js is `node` when
+        given, else the one `pip install "rankquill[mock]"` brings, else `node` >= 22.13 on PATH.
+        Raises `MockServerError` when none is found or the server stops before it is ready.
+        """
+        executable = Path(node) if node is not None else find_node()
+        command = [
+            str(executable),
+            str(server_script()),
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db,
+            "--clock",
+            clock,
+        ]
+        # stderr is the caller's, so a server that fails to start explains itself in the test output.
+        process = subprocess.Popen([*command, *args], stdout=subprocess.PIPE, text=True)  # noqa: S603
+        ready = _read_ready_line(process, startup_timeout)
+        server = cls(process, ready)
+        # Keep reading its output, so a full pipe never blocks the server.
+        threading.Thread(target=server._drain, name="rankquill-mock-stdout", daemon=True).start()
+        return server
+
+    def admin(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Calls an admin route (`/__admin<path>`) and answers its JSON; raises `MockServerError`
+        with the server's message on an error answer."""
+        return admin_request(self.url, method, path, body)
+
+    def advance(self, seconds: float) -> str:
+        """Moves the manual clock `seconds` forward; generation, webhook retries and rank checks that
+        fall due run, in time order, before it returns (and so do the deliveries under way, also
+        with `0`). Answers the new time (ISO 8601)."""
+        return cast("str", self.admin("POST", "/clock/advance", {"seconds": seconds})["now"])
+
+    def now(self) -> str:
+        """The server's current time (ISO 8601)."""
+        return cast("str", self.admin("GET", "/clock")["now"])
+
+    def create_account(self, plan: str = "agencies", rate_limit: int | None = None) -> str:
+        """Creates an account (`agencies`: 2,000 requests an hour) and answers its main API key;
+        `rate_limit` (requests an hour) goes with the `enterprise` plan."""
+        body: dict[str, Any] = {"plan": plan}
+        if rate_limit is not None:
+            body["rate_limit"] = rate_limit
+        return cast("str", self.admin("POST", "/accounts", body)["api_key"])
+
+    def reset(self) -> None:
+        """Restores the seeded state, clock included (for every user of this server)."""
+        self.admin("POST", "/reset", {})
+
+    def stop(self) -> None:
+        """Stops the server (SIGTERM, then SIGKILL after 10 s); calling it again does nothing."""
+        if self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+
+    def __enter__(self) -> MockServer:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def _drain(self) -> None:
+        assert self._process.stdout is not None
+        for _ in self._process.stdout:
+            pass
+
+
+def admin_request(
+    root_url: str, method: str, path: str, body: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """`method /__admin<path>` on the server at `root_url`, with a JSON body (the admin routes take
+    no other); answers the JSON of the answer."""
+    if not root_url.startswith(("http://", "https://")):
+        raise MockServerError(f"The mock server's address must be http(s)://...; got {root_url!r}.")
+    request = urllib.request.Request(  # noqa: S310 (http or https, checked above)
+        f"{root_url.rstrip('/')}/__admin{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+        method=method,
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as answer:  # noqa: S310
+            return cast("dict[str, Any]", json.loads(answer.read()))
+    except urllib.error.HTTPError as error:
+        detail = error.read().decode("utf-8", errors="replace")[:500]
+        raise MockServerError(f"{method} /__admin{path} answered {error.code}: {detail}") from None
+
+
+def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
+    assert process.stdout is not None
+    lines: list[str] = []
+    reader = threading.Thread(
+        target=lambda: lines.append(process.stdout.readline() if process.stdout else "")
+    )
+    reader.start()
+    reader.join(timeout)
+    if reader.is_alive() or not lines or not lines[0]:
+        process.kill()
+        code = process.wait()
+        raise MockServerError(
+            f"rankquill-mock serve stopped (exit code {code}) before it printed its ready line"
+            if not reader.is_alive()
+            else f"rankquill-mock serve printed no ready line within {timeout:g} s"
+        )
+    try:
+        return cast("dict[str, Any]", json.loads(lines[0]))
+    except ValueError:
+        process.kill()
+        process.wait()
+        raise MockServerError(
+            f"rankquill-mock serve printed {lines[0][:200]!r}, not its ready line"
+        ) from None
