@@ -6,7 +6,7 @@
  */
 export type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
 export { applyArticleDefaults, REQUIRED_ARTICLE_FIELDS } from './article-defaults';
-export { escapeHtml, renderArticlePage } from './article-page';
+export { ARTICLE_PAGE_CSP, escapeHtml, renderArticlePage } from './article-page';
 export { WebhookVerificationError, type WebhookVerificationErrorType } from './errors';
 export { getHeader, type HeadersInput } from './headers';
 export {
@@ -21,6 +21,7 @@ export {
   type WebhookResponseBody,
   type WebhookResult,
 } from './receiver';
+export { REPLAY_MEMORY_SECONDS } from './replays';
 export { sanitizeArticleHtml } from './sanitize-article-html';
 export {
   createSignatureHeaders,

@@ -10,6 +10,7 @@ import { applyArticleDefaults } from './article-defaults';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
+import { webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
@@ -321,9 +322,29 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     const context: WebhookContext = {
       event: eventName,
       deliveryId: getHeader(request.headers, WEBHOOK_HEADERS.delivery),
-      webhookId: getHeader(request.headers, WEBHOOK_HEADERS.id),
+      webhookId: getHeader(request.headers, WEBHOOK_HEADERS.id) || undefined,
       url: '',
     };
+    const timestamp = webhookTimestampOf(request.headers);
+
+    /**
+     * The URL to answer when this delivery must change nothing: its webhook-id was applied
+     * already, or the stored article was written by a newer delivery. Undefined otherwise.
+     */
+    async function alreadyApplied(activeStore: ArticleStore, slug: string): Promise<string | undefined> {
+      const replayed =
+        context.webhookId !== undefined && (await activeStore.isApplied?.(context.webhookId)) === true;
+      if (!replayed && timestamp === undefined) return undefined;
+      const current = await activeStore.get(slug);
+      if (replayed) return current?.url ?? context.url;
+      if (timestamp === undefined || current?.webhook_timestamp === undefined) return undefined;
+      return timestamp < current.webhook_timestamp ? current.url : undefined;
+    }
+
+    async function rememberApplied(activeStore: ArticleStore): Promise<void> {
+      if (context.webhookId !== undefined)
+        await activeStore.markApplied?.(context.webhookId, Math.floor(now() / 1000));
+    }
 
     if (eventName === 'content.published' || eventName === 'content.updated') {
       const result = applyArticleDefaults(eventName, body, { authorDefault });
@@ -335,9 +356,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           ...article,
           url: context.url,
           received_at: new Date(now()).toISOString(),
+          ...(timestamp === undefined ? {} : { webhook_timestamp: timestamp }),
         };
         try {
+          const current = await alreadyApplied(store, article.slug);
+          if (current !== undefined) return ok(current, eventName);
           await store.upsert(stored);
+          await rememberApplied(store);
         } catch (error) {
           return fail(
             500,
@@ -362,7 +387,10 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       context.url = articleUrl(siteBaseUrl, removal.language, removal.slug);
       if (store && removeOn.has(eventName)) {
         try {
+          const current = await alreadyApplied(store, removal.slug);
+          if (current !== undefined) return ok(current, eventName);
           await store.remove(removal.slug);
+          await rememberApplied(store);
         } catch (error) {
           return fail(
             500,
