@@ -4,7 +4,7 @@
  * @module @rankquill/webhooks/express
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookReceiver } from '../receiver';
+import { bodyTooLarge, type WebhookReceiver } from '../receiver';
 import type { NodeWebhookRequest } from './node-body';
 import { type NodeAdapterOptions, respondWithReceiver } from './node-http';
 import { sendJson } from './node-response';
@@ -64,7 +64,7 @@ export function createExpressHandler(
   input: ReceiverInput,
   options: NodeAdapterOptions = {},
 ): ExpressWebhookHandler {
-  const receiver = toReceiver(input);
+  const receiver = toReceiver(input, options.maxBodyBytes);
   const middleware = (req: NodeWebhookRequest, res: ServerResponse, next?: ConnectNext): void => {
     respondWithReceiver(receiver, req, res, options).catch((error: unknown) => {
       if (next) next(error);
@@ -77,7 +77,24 @@ export function createExpressHandler(
     res: ServerResponse,
     next: ConnectNext,
   ): void => {
-    const parseError = error as { type?: unknown; body?: unknown } | null;
+    const parseError = error as { type?: unknown; body?: unknown; length?: unknown } | null;
+    if (parseError?.type === 'entity.too.large') {
+      // As without a body parser: a wrong key is a 401 before the size is a 413.
+      receiver
+        .checkServiceKey(req.headers)
+        .then((refused) => {
+          const result =
+            refused ??
+            bodyTooLarge(
+              options.maxBodyBytes ?? receiver.maxBodyBytes,
+              typeof parseError.length === 'number' ? parseError.length : undefined,
+            );
+          options.onResult?.(result, req);
+          sendJson(res, result.status, result.body);
+        })
+        .catch(next);
+      return;
+    }
     if (parseError?.type !== 'entity.parse.failed' || typeof parseError.body !== 'string') {
       next(error);
       return;

@@ -4,16 +4,17 @@
  * @module @rankquill/webhooks/node
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookReceiver, WebhookResult } from '../receiver';
-import { BodyReadError, DEFAULT_MAX_BODY_BYTES, type NodeWebhookRequest, readNodeBody } from './node-body';
+import { bodyTooLarge, methodNotAllowed, type WebhookReceiver, type WebhookResult } from '../receiver';
+import { BodyReadError, type NodeWebhookRequest, readNodeBody } from './node-body';
 import { sendJson } from './node-response';
 import { type ReceiverInput, toReceiver } from './receiver-input';
 
 /** Options shared by the Node adapters. */
 export interface NodeAdapterOptions {
   /**
-   * Largest body read, in bytes; larger deliveries get a 413. Default 10 MiB.
-   * @example 50 * 1024 * 1024
+   * Largest body read, in bytes; a larger delivery gets a 413 and is not read further.
+   * Default: the receiver's `maxBodyBytes`, 4 MiB (`WEBHOOK_MAX_BODY_BYTES`) unless set there.
+   * @example 8 * 1024 * 1024
    */
   maxBodyBytes?: number;
   /**
@@ -39,27 +40,23 @@ export async function respondWithReceiver(
   res: ServerResponse,
   options: NodeAdapterOptions,
 ): Promise<void> {
-  if (req.method !== 'POST') {
-    sendJson(
-      res,
-      405,
-      { error: `Method ${req.method} not allowed: webhook deliveries are POST requests.` },
-      { allow: 'POST' },
-    );
-    return;
-  }
-  const reply = (result: WebhookResult) => {
+  const reply = (result: WebhookResult, headers: Record<string, string> = {}) => {
     options.onResult?.(result, req);
-    sendJson(res, result.status, result.body);
+    sendJson(res, result.status, result.body, { ...result.headers, ...headers });
   };
+  if (req.method !== 'POST') return reply(methodNotAllowed(req.method ?? ''));
   const refused = await receiver.checkServiceKey(req.headers);
   if (refused) return reply(refused);
+  const maxBodyBytes = options.maxBodyBytes ?? receiver.maxBodyBytes;
   let body: Awaited<ReturnType<typeof readNodeBody>>;
   try {
-    body = await readNodeBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    body = await readNodeBody(req, maxBodyBytes);
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error;
-    sendJson(res, error.status, { error: error.message });
+    if (error.status !== 413) return void sendJson(res, error.status, { error: error.message });
+    // The rest of the body stays unread: answer, then close the connection.
+    reply(bodyTooLarge(maxBodyBytes, error.size), { connection: 'close' });
+    res.once('finish', () => req.socket?.destroySoon?.());
     return;
   }
   reply(
@@ -86,7 +83,7 @@ export function createNodeHandler(
   input: ReceiverInput,
   options: NodeAdapterOptions = {},
 ): NodeWebhookHandler {
-  const receiver = toReceiver(input);
+  const receiver = toReceiver(input, options.maxBodyBytes);
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     respondWithReceiver(receiver, req, res, options).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: `The receiver failed: ${String(error)}` });
