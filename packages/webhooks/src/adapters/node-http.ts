@@ -40,9 +40,9 @@ export async function respondWithReceiver(
   res: ServerResponse,
   options: NodeAdapterOptions,
 ): Promise<void> {
-  const reply = (result: WebhookResult, headers: Record<string, string> = {}) => {
+  const reply = (result: WebhookResult) => {
     options.onResult?.(result, req);
-    sendJson(res, result.status, result.body, { ...result.headers, ...headers });
+    sendJson(res, result.status, result.body, result.headers);
   };
   if (req.method !== 'POST') return reply(methodNotAllowed(req.method ?? ''));
   const refused = await receiver.checkServiceKey(req.headers);
@@ -54,9 +54,8 @@ export async function respondWithReceiver(
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error;
     if (error.status !== 413) return void sendJson(res, error.status, { error: error.message });
-    // The rest of the body stays unread: answer, then close the connection.
-    reply(bodyTooLarge(maxBodyBytes, error.size), { connection: 'close' });
-    res.once('finish', () => req.socket?.destroySoon?.());
+    reply(bodyTooLarge(maxBodyBytes, error.size));
+    discardRest(req, maxBodyBytes);
     return;
   }
   reply(
@@ -66,6 +65,24 @@ export async function respondWithReceiver(
       rawBodyReconstructed: body.reconstructed,
     }),
   );
+}
+
+/**
+ * Reads and drops what is left of a refused body (the 413 is already sent), holding none of it:
+ * a client that writes its whole body before it reads, as `fetch` does, then gets the 413 rather
+ * than a broken pipe. Past four times `maxBodyBytes` more, or 10 seconds, the connection is cut.
+ */
+function discardRest(req: IncomingMessage, maxBodyBytes: number): void {
+  let dropped = 0;
+  const cut = () => req.socket?.destroy();
+  const timer = setTimeout(cut, 10_000);
+  timer.unref?.();
+  req.on('data', (chunk: Uint8Array) => {
+    dropped += chunk.length;
+    if (dropped > 4 * maxBodyBytes) cut();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 /**
