@@ -55,7 +55,7 @@ export function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: 
  * import { createExpressHandler } from '@rankquill/webhooks/express';
  * const app = express();
  * const webhook = createExpressHandler({ secret: process.env.RANKQUILL_WEBHOOK_SECRET! });
- * app.post('/webhook', webhook);
+ * app.all('/webhook', webhook); // every method: GET gets 405 with Allow: POST
  * app.use(express.json()); // the rest of your app
  * app.listen(3000);
  * ```
