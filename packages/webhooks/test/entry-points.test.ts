@@ -179,6 +179,34 @@ describe('header bags', () => {
   });
 });
 
+describe('malformed signature headers', () => {
+  it('answer 401, never 500, and quote no more than the start of a 5,000-digit timestamp', async () => {
+    const receiver = createWebhookReceiver({
+      secret,
+      signingSecret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+    });
+    const headers = (timestamp: string, signature = 'v1,AAAA') => ({
+      'x-service-key': secret,
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signature,
+    });
+    const now = String(Math.floor(Date.now() / 1000));
+    for (const [timestamp, signature] of [
+      ['9'.repeat(5000), undefined],
+      ['-1', undefined],
+      ['1e3', undefined],
+      [now, ''],
+      [now, 'v1,'],
+      [now, `v1,${'A'.repeat(100_000)}`],
+    ] as const) {
+      const result = await receiver.handle({ headers: headers(timestamp, signature), rawBody: '{}' });
+      expect(result.status).toBe(401);
+      expect(JSON.stringify(result.body).length).toBeLessThan(600);
+    }
+  });
+});
+
 describe('one body limit', () => {
   it('is WEBHOOK_MAX_BODY_BYTES, receiver-limits.json max_body_bytes, in every entry point by default', async () => {
     expect(WEBHOOK_MAX_BODY_BYTES).toBe(receiverLimits.max_body_bytes);
