@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ARTICLE_PAGE_CSP } from '@rankquill/webhooks';
@@ -175,7 +176,20 @@ describe.each(FRAMEWORKS)('the %s guide, run as written', (framework) => {
     return found;
   };
 
-  it('answers GET with 405 and Allow: POST', async () => {
+  it('answers GET with 405 and Allow: POST, also after a malformed request target', async () => {
+    const { port } = new URL(setup().server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end('GET //[ HTTP/1.1\r\nHost: guide\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 \d{3} /); // any answer: the server lives on
     const answer = await fetch(`${setup().server.url}/webhook`);
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('POST');
