@@ -13,7 +13,7 @@ export const REPLAY_MEMORY_SECONDS = 600;
  * by the signature check with one).
  */
 export function webhookTimestampOf(headers: HeadersInput): number | undefined {
-  const value = getHeader(headers, WEBHOOK_HEADERS.timestamp)?.trim();
+  const value = getHeader(headers, WEBHOOK_HEADERS.timestamp);
   if (value === undefined || !/^[0-9]{1,16}$/.test(value)) return undefined;
   const seconds = Number(value);
   return Number.isSafeInteger(seconds) ? seconds : undefined;

@@ -87,7 +87,8 @@ describe('express adapter and already-parsed bodies', () => {
     running = await listen(app);
     const answer = await signedPost(`${running.url}/webhook`, pretty);
     expect(answer.status).toBe(413);
-    expect(answer.body.error).toContain(`exceeds the limit of ${WEBHOOK_MAX_BODY_BYTES} bytes`);
+    expect(answer.body.error).toContain('exceeds the limit of express.json() (10 bytes)');
+    expect(answer.body.error).toContain('WEBHOOK_MAX_BODY_BYTES');
   });
 
   it('passes other errors on to the next error handler', async () => {

@@ -4,7 +4,7 @@
  * @module @rankquill/webhooks/express
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, type WebhookReceiver } from '../receiver';
+import type { WebhookReceiver, WebhookResult } from '../receiver';
 import type { NodeWebhookRequest } from './node-body';
 import { type NodeAdapterOptions, respondWithReceiver } from './node-http';
 import { sendJson } from './node-response';
@@ -27,6 +27,19 @@ export interface ExpressWebhookHandler {
     next: ConnectNext,
   ) => void;
   readonly receiver: WebhookReceiver;
+}
+
+/** The 413 for a body `express.json()` refused: its own limit (100 kB by default) decided. */
+function parserTooLarge(length: unknown, limit: unknown): WebhookResult {
+  const size = typeof length === 'number' ? ` of ${length} bytes` : '';
+  const bound = typeof limit === 'number' ? `${limit} bytes` : 'its limit';
+  return {
+    status: 413,
+    body: {
+      error: `Request body${size} exceeds the limit of express.json() (${bound}): mount the webhook receiver before express.json(), or give it { limit: WEBHOOK_MAX_BODY_BYTES } (4 MiB).`,
+    },
+    event: undefined,
+  };
 }
 
 /**
@@ -77,18 +90,13 @@ export function createExpressHandler(
     res: ServerResponse,
     next: ConnectNext,
   ): void => {
-    const parseError = error as { type?: unknown; body?: unknown; length?: unknown } | null;
+    const parseError = error as { type?: unknown; body?: unknown; length?: unknown; limit?: unknown } | null;
     if (parseError?.type === 'entity.too.large') {
       // As without a body parser: a wrong key is a 401 before the size is a 413.
       receiver
         .checkServiceKey(req.headers)
         .then((refused) => {
-          const result =
-            refused ??
-            bodyTooLarge(
-              options.maxBodyBytes ?? receiver.maxBodyBytes,
-              typeof parseError.length === 'number' ? parseError.length : undefined,
-            );
+          const result = refused ?? parserTooLarge(parseError.length, parseError.limit);
           options.onResult?.(result, req);
           sendJson(res, result.status, result.body);
         })
