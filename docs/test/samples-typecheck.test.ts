@@ -13,12 +13,16 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('type-checks every TypeScript sample that samples.test.ts runs', async () => {
+it('type-checks every TypeScript sample that samples.test.ts and framework-guides.test.ts run', async () => {
   mkdirSync(dir, { recursive: true });
   const origin = new Map<string, string>();
   for (const { file, samples } of markdownFiles()) {
     for (const sample of samples) {
-      if (sample.marker !== undefined || !['ts', 'typescript', 'mts'].includes(sample.lang)) continue;
+      // The framework guides run in framework-guides.test.ts; they are type-checked here too.
+      const guide =
+        sample.marker?.kind === 'tested by' && sample.marker.path.endsWith('framework-guides.test.ts');
+      if ((sample.marker !== undefined && !guide) || !['ts', 'typescript', 'mts'].includes(sample.lang))
+        continue;
       const name = `${file.replace(/[^\w]+/g, '-')}-${sample.line}.mts`;
       origin.set(name, `${file}:${sample.line}`);
       writeFileSync(`${dir}${name}`, sample.code);

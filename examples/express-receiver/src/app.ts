@@ -3,7 +3,7 @@ import { createExpressHandler } from '@rankquill/webhooks/express';
 import express from 'express';
 
 /**
- * The customer's site: Rankquill deliveries on POST /webhook, the rest of the app behind
+ * The customer's site: Rankquill deliveries on /webhook, the rest of the app behind
  * express.json(). The webhook route comes first so that it reads the raw bytes it verifies.
  */
 export function createApp(options: WebhookReceiverOptions): express.Express {
@@ -18,7 +18,8 @@ export function createApp(options: WebhookReceiverOptions): express.Express {
   });
 
   const app = express();
-  app.post('/webhook', createExpressHandler(receiver));
+  // Every method, so that a GET gets the receiver's 405 with Allow: POST rather than a 404.
+  app.all('/webhook', createExpressHandler(receiver));
   app.use(express.json());
   app.get('/articles', async (_req, res) => {
     res.json({ articles: (await receiver.store?.list()) ?? [] });

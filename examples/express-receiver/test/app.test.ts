@@ -59,6 +59,26 @@ describe('express receiver example', () => {
     },
   );
 
+  it('answers GET /webhook with 405 and Allow: POST, and a body over 4 MiB with 413', async () => {
+    const app = createApp({ secret: vectors.receiver.secret });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+      const get = await fetch(url);
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+      const large = await fetch(url, {
+        method: 'POST',
+        headers: { 'x-service-key': vectors.receiver.secret },
+        body: 'x'.repeat(4 * 1024 * 1024 + 1),
+      });
+      expect(large.status).toBe(413);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('runs as a plain Node process, with a signing secret from the environment, and serves what it received', async () => {
     const secret = 'example-secret';
     const signingSecret = vectors.receiver.signing_secret as string;

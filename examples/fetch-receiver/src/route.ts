@@ -22,3 +22,6 @@ export async function POST(request: Request): Promise<Response> {
   });
   return route.POST(request);
 }
+
+// Other methods go to the same handler, which answers them 405 with Allow: POST.
+export { POST as DELETE, POST as GET, POST as PATCH, POST as PUT };

@@ -67,6 +67,28 @@ describe('fetch route handler example', () => {
     },
   );
 
+  it('takes a 500,000-character article of 3-byte characters (1.5 MB; the handler refused it at 1 MiB before)', async () => {
+    const store = new MemoryArticleStore();
+    const route = createRoute({ secret: vectors.receiver.secret, signingSecret, store });
+    const body = JSON.stringify({ title: 'Long', slug: 'long', content: `<p>${'中'.repeat(499_993)}</p>` });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1_500_000);
+    const server = await serveRoute(route.POST);
+    try {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: await signed(vectors.receiver.secret, body),
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect((await store.get('long'))?.content.length).toBe(500_000);
+      const get = await fetch(server.url);
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('exports POST, which reads the secret from the environment', async () => {
     process.env.RANKQUILL_WEBHOOK_SECRET = 'env-secret';
     const body = JSON.stringify({ title: 'From env', slug: 'from-env', content: '<p>x</p>' });

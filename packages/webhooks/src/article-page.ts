@@ -9,18 +9,38 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/**
+ * The Content-Security-Policy to serve with `renderArticlePage`: no script runs, images load from
+ * http(s) and data URLs only, and links or forms cannot be retargeted (`base-uri`, `form-action`).
+ * The same string in every language (PHP `ArticlePage::CONTENT_SECURITY_POLICY`, Python and Ruby
+ * alike), and in `article-page.json` of the contract's vectors.
+ *
+ * @example
+ * ```ts
+ * import { ARTICLE_PAGE_CSP, renderArticlePage } from '@rankquill/webhooks';
+ * return new Response(renderArticlePage(article), {
+ *   headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': ARTICLE_PAGE_CSP },
+ * });
+ * ```
+ */
+export const ARTICLE_PAGE_CSP =
+  "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 }
 
+/**
+ * `value` unchanged when it is an absolute http(s) URL with a host and no whitespace or control
+ * character, else undefined. A plain pattern rather than a URL parser, so that every language's
+ * renderer keeps and drops the same URLs and writes them byte for byte alike.
+ */
 function httpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  return /^https?:\/\/[^/?#\\\u0000-\u0020\u007f]+(?:[/?#][^\u0000-\u0020\u007f]*)?$/i.test(value)
+    ? value
+    : undefined;
 }
 
 /**

@@ -4,11 +4,13 @@
  *
  * @module @rankquill/webhooks
  */
+
 export type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
+export { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
 export { applyArticleDefaults, REQUIRED_ARTICLE_FIELDS } from './article-defaults';
-export { escapeHtml, renderArticlePage } from './article-page';
+export { ARTICLE_PAGE_CSP, escapeHtml, renderArticlePage } from './article-page';
 export { WebhookVerificationError, type WebhookVerificationErrorType } from './errors';
-export { getHeader, type HeadersInput } from './headers';
+export { getHeader, type HeadersInput, type HeaderValue } from './headers';
 export {
   createWebhookReceiver,
   type RemovalEventName,
@@ -21,6 +23,7 @@ export {
   type WebhookResponseBody,
   type WebhookResult,
 } from './receiver';
+export { REPLAY_MEMORY_SECONDS } from './replays';
 export { sanitizeArticleHtml } from './sanitize-article-html';
 export {
   createSignatureHeaders,

@@ -3,6 +3,7 @@ import {
   isWebhookEventName,
   signingSecretProblem,
   WEBHOOK_HEADERS,
+  WEBHOOK_MAX_BODY_BYTES,
   type WebhookEventMap,
   type WebhookEventName,
 } from '@rankquill/contract';
@@ -10,6 +11,7 @@ import { applyArticleDefaults } from './article-defaults';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
+import { webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
@@ -91,6 +93,13 @@ export interface WebhookReceiverOptions {
    */
   on?: WebhookHandlers;
   /**
+   * Largest body accepted, in bytes; a larger one answers 413, and the adapters stop reading it
+   * there. Default `WEBHOOK_MAX_BODY_BYTES` (4 MiB), well above the largest delivery the service
+   * sends (about 3.1 MB), in every adapter and every language.
+   * @example 8 * 1024 * 1024
+   */
+  maxBodyBytes?: number;
+  /**
    * Clock in milliseconds since the epoch, for the signature window and `received_at`.
    * Default `Date.now`; inject a fixed clock in tests.
    * @example () => Date.parse('2026-01-01T09:30:00Z')
@@ -100,7 +109,15 @@ export interface WebhookReceiverOptions {
 
 /** A delivery as any transport hands it over. */
 export interface WebhookRequest {
-  /** Request headers, from a Fetch `Headers` or Node's `req.headers`. */
+  /**
+   * The HTTP method, when known: anything but POST answers 405 with `Allow: POST`.
+   * @example 'POST'
+   */
+  method?: string;
+  /**
+   * Request headers in any form a framework hands over: a Fetch `Headers`, Node's
+   * `req.headers`, a record in any case, CGI-style `HTTP_X_SERVICE_KEY` names, array values.
+   */
   headers: HeadersInput;
   /** The body exactly as received. Signatures are computed over these bytes. */
   rawBody: string | Uint8Array;
@@ -111,13 +128,15 @@ export interface WebhookRequest {
   rawBodyReconstructed?: boolean;
 }
 
-/** Answer of a delivery: `{ success, url }` with 2xx, `{ error }` with 400, 401 or 500 (spec 6). */
+/** Answer of a delivery: `{ success, url }` with 2xx, `{ error }` with 400, 401, 405, 413 or 500 (spec 6). */
 export type WebhookResponseBody = { success: true; url: string } | { error: string };
 
-/** What `handle` resolves with; adapters write `status` and `body` as JSON. */
+/** What `handle` resolves with; adapters write `status`, `headers` and `body` as JSON. */
 export interface WebhookResult {
   status: number;
   body: WebhookResponseBody;
+  /** Headers to send with the answer: `allow: POST` with a 405. */
+  headers?: Record<string, string>;
   /** The event name the delivery was handled as, when it could be read; for logs. */
   event: string | undefined;
 }
@@ -136,6 +155,30 @@ export interface WebhookReceiver {
   on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void;
   /** The store in use, or undefined when created with `store: false`. */
   readonly store: ArticleStore | undefined;
+  /** Largest body accepted, in bytes (`maxBodyBytes`); adapters read no further. */
+  readonly maxBodyBytes: number;
+}
+
+/** The 405 every entry point answers to a method other than POST. */
+export function methodNotAllowed(method: string): WebhookResult {
+  return {
+    status: 405,
+    body: { error: `Method ${method} not allowed: webhook deliveries are POST requests.` },
+    headers: { allow: 'POST' },
+    event: undefined,
+  };
+}
+
+/** The 413 every entry point answers to a body over `maxBodyBytes`. */
+export function bodyTooLarge(maxBodyBytes: number, size?: number): WebhookResult {
+  const what = size === undefined ? 'Request body' : `Request body of ${size} bytes`;
+  return {
+    status: 413,
+    body: {
+      error: `${what} exceeds the limit of ${maxBodyBytes} bytes: raise maxBodyBytes if your articles are larger (the largest delivery the service sends is about 3.1 MB).`,
+    },
+    event: undefined,
+  };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -154,12 +197,15 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
 
 /**
  * Creates a webhook receiver for Rankquill deliveries (spec 6). Per delivery, in this order:
- * 401 when `x-service-key` is missing or wrong; with a `signingSecret`, 401 when the signature
+ * 405 (with `Allow: POST`) when a `method` other than POST is given; 401 when `x-service-key`
+ * is missing or wrong; 413 when the body is over `maxBodyBytes`; with a `signingSecret`, 401 when the signature
  * headers are missing, stale (replayed) or wrong; 400 when the body is not a JSON object, names
  * two different events, or misses required fields (each named); for `content.published` /
  * `content.updated` the article, defaults applied and its `content` sanitized to the service's
  * HTML allow-list, is upserted by slug (500 if the store fails); `content.unpublished`
- * and `content.deleted` remove it; then handlers run (500 if one throws). Success answers
+ * and `content.deleted` remove it; then handlers run (500 if one throws). A delivery whose
+ * `webhook-id` the store applied already, or older (`webhook-timestamp`) than the stored
+ * article, answers 200 with the article's URL and changes nothing, handlers included. Success answers
  * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
  * without a page); an event this version does not know answers 202 so the service does not retry it.
  *
@@ -199,6 +245,12 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   const authorDefault = options.authorDefault ?? 'Rankquill';
   const removeOn = new Set<string>(options.removeOn ?? ['content.unpublished', 'content.deleted']);
   const now = options.now ?? Date.now;
+  const maxBodyBytes = options.maxBodyBytes ?? WEBHOOK_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new TypeError(
+      `createWebhookReceiver: \`maxBodyBytes\` must be a positive whole number of bytes, got ${String(options.maxBodyBytes)}.`,
+    );
+  }
   const handlers = new Map<WebhookEventName, Array<WebhookHandler<WebhookEventName>>>();
 
   function on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void {
@@ -260,9 +312,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   }
 
   async function handle(request: WebhookRequest): Promise<WebhookResult> {
+    if (request.method !== undefined && request.method.toUpperCase() !== 'POST')
+      return methodNotAllowed(request.method);
     const headerEvent = eventHeaderOf(request.headers);
     const refused = await checkServiceKey(request.headers);
     if (refused) return refused;
+    const size =
+      typeof request.rawBody === 'string' ? utf8Length(request.rawBody) : request.rawBody.byteLength;
+    if (size > maxBodyBytes) return bodyTooLarge(maxBodyBytes, size);
 
     if (signingSecret !== undefined) {
       try {
@@ -321,9 +378,29 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     const context: WebhookContext = {
       event: eventName,
       deliveryId: getHeader(request.headers, WEBHOOK_HEADERS.delivery),
-      webhookId: getHeader(request.headers, WEBHOOK_HEADERS.id),
+      webhookId: getHeader(request.headers, WEBHOOK_HEADERS.id) || undefined,
       url: '',
     };
+    const timestamp = webhookTimestampOf(request.headers);
+
+    /**
+     * The URL to answer when this delivery must change nothing: its webhook-id was applied
+     * already, or the stored article was written by a newer delivery. Undefined otherwise.
+     */
+    async function alreadyApplied(activeStore: ArticleStore, slug: string): Promise<string | undefined> {
+      const replayed =
+        context.webhookId !== undefined && (await activeStore.isApplied?.(context.webhookId)) === true;
+      if (!replayed && timestamp === undefined) return undefined;
+      const current = await activeStore.get(slug);
+      if (replayed) return current?.url ?? context.url;
+      if (timestamp === undefined || current?.webhook_timestamp === undefined) return undefined;
+      return timestamp < current.webhook_timestamp ? current.url : undefined;
+    }
+
+    async function rememberApplied(activeStore: ArticleStore): Promise<void> {
+      if (context.webhookId !== undefined)
+        await activeStore.markApplied?.(context.webhookId, Math.floor(now() / 1000));
+    }
 
     if (eventName === 'content.published' || eventName === 'content.updated') {
       const result = applyArticleDefaults(eventName, body, { authorDefault });
@@ -335,9 +412,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           ...article,
           url: context.url,
           received_at: new Date(now()).toISOString(),
+          ...(timestamp === undefined ? {} : { webhook_timestamp: timestamp }),
         };
         try {
+          const current = await alreadyApplied(store, article.slug);
+          if (current !== undefined) return ok(current, eventName);
           await store.upsert(stored);
+          await rememberApplied(store);
         } catch (error) {
           return fail(
             500,
@@ -362,7 +443,10 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       context.url = articleUrl(siteBaseUrl, removal.language, removal.slug);
       if (store && removeOn.has(eventName)) {
         try {
+          const current = await alreadyApplied(store, removal.slug);
+          if (current !== undefined) return ok(current, eventName);
           await store.remove(removal.slug);
+          await rememberApplied(store);
         } catch (error) {
           return fail(
             500,
@@ -386,7 +470,27 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     checkServiceKey,
     on,
     store,
+    maxBodyBytes,
   };
+}
+
+/** Bytes of `text` in UTF-8, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2;
+        index++;
+        continue;
+      }
+    }
+    if (code >= 0x800) bytes += 2;
+    else if (code >= 0x80) bytes += 1;
+  }
+  return bytes;
 }
 
 function eventHeaderOf(headers: HeadersInput): string | undefined {

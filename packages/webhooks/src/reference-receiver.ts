@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createNodeHandler } from './adapters/node-http';
 import { sendJson } from './adapters/node-response';
-import { renderArticlePage } from './article-page';
+import { ARTICLE_PAGE_CSP, renderArticlePage } from './article-page';
 import { createWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from './receiver';
 import type { ArticleStore } from './stores/article-store';
 import { MemoryArticleStore } from './stores/memory';
@@ -43,9 +43,6 @@ export interface ReferenceReceiver {
 }
 
 const ARTICLE_PATH = /^\/([^/]+)\/resources\/blog\/([^/]+)\/?$/;
-/** Pages run no script, load images only, and cannot retarget links or forms. */
-const PAGE_POLICY =
-  "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 /** `value` percent-decoded, or undefined when it holds a malformed escape such as `%zz`. */
 function decodePathSegment(value: string): string | undefined {
@@ -125,7 +122,7 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
         res.writeHead(200, {
           'content-type': 'text/html; charset=utf-8',
           'content-length': String(Buffer.byteLength(html)),
-          'content-security-policy': PAGE_POLICY,
+          'content-security-policy': ARTICLE_PAGE_CSP,
         });
         res.end(req.method === 'HEAD' ? undefined : html);
         return;

@@ -62,7 +62,8 @@ function openTag(name: string, received: Record<string, string>): string {
   let tag = `<${name}`;
   for (const [attribute, value] of Object.entries(attribs)) {
     if (!allowed?.has(attribute)) continue;
-    if (URL_ATTRIBUTES.has(attribute) && !isAllowedArticleUrl(value)) continue;
+    // An empty URL points at the page itself; the service's sanitizer drops it too.
+    if (URL_ATTRIBUTES.has(attribute) && (value === '' || !isAllowedArticleUrl(value))) continue;
     tag += ` ${attribute}="${escapeAttribute(value)}"`;
   }
   return VOID_TAGS.has(name) ? `${tag} />` : `${tag}>`;

@@ -154,7 +154,8 @@ export async function verifyWebhookSignature(input: VerifySignatureInput): Promi
   if (!/^\d{1,15}$/.test(timestampText)) {
     throw new WebhookVerificationError(
       'invalid_timestamp',
-      `Invalid webhook-timestamp "${timestampText}": expected whole Unix seconds, such as 1767259800.`,
+      // A sender may put anything there, 5,000 digits included: quote only its start.
+      `Invalid webhook-timestamp "${timestampText.length > 40 ? `${timestampText.slice(0, 40)}…` : timestampText}": expected whole Unix seconds, such as 1767259800.`,
     );
   }
   const timestamp = Number(timestampText);

@@ -1,7 +1,8 @@
+import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExpressHandler, keepRawBody } from '../src/adapters/express';
-import { createFetchHandler, DEFAULT_FETCH_MAX_BODY_BYTES } from '../src/adapters/fetch';
+import { createFetchHandler } from '../src/adapters/fetch';
 import { createNodeHandler } from '../src/adapters/node-http';
 import { createWebhookReceiver, type WebhookResult } from '../src/receiver';
 import { createSignatureHeaders } from '../src/signature';
@@ -77,10 +78,25 @@ describe('express adapter and already-parsed bodies', () => {
     }
   });
 
-  it('passes other errors on to the next error handler', async () => {
+  it('answers 413 as JSON when express.json() refuses a body over its own limit', async () => {
     const app = express();
     const webhook = createExpressHandler({ secret, now });
     app.use(express.json({ limit: 10 }));
+    app.post('/webhook', webhook);
+    app.use('/webhook', webhook.errorHandler);
+    running = await listen(app);
+    const answer = await signedPost(`${running.url}/webhook`, pretty);
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toContain('exceeds the limit of express.json() (10 bytes)');
+    expect(answer.body.error).toContain('WEBHOOK_MAX_BODY_BYTES');
+  });
+
+  it('passes other errors on to the next error handler', async () => {
+    const app = express();
+    const webhook = createExpressHandler({ secret, now });
+    app.use((_req: express.Request, _res: express.Response, next: express.NextFunction) =>
+      next(Object.assign(new Error('teapot'), { status: 418 })),
+    );
     app.post('/webhook', webhook);
     app.use('/webhook', webhook.errorHandler);
     app.use(
@@ -95,7 +111,7 @@ describe('express adapter and already-parsed bodies', () => {
     );
     running = await listen(app);
     expect(await signedPost(`${running.url}/webhook`, pretty)).toEqual({
-      status: 413,
+      status: 418,
       body: { error: 'from the app' },
     });
   });
@@ -133,7 +149,11 @@ describe('node:http adapter', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.error).toContain('64 bytes');
     expect((await signedPost(running.url, JSON.stringify(article))).status).toBe(200);
-    expect(results.map((result) => [result.event, result.status])).toEqual([['content.published', 200]]);
+    expect(results.map((result) => [result.event, result.status])).toEqual([
+      [undefined, 405],
+      [undefined, 413],
+      ['content.published', 200],
+    ]);
   });
 
   it('enforces the limit on chunked bodies without a content-length', async () => {
@@ -213,21 +233,21 @@ describe('fetch adapter', () => {
     expect(pulls).toBe(0);
   });
 
-  it('reads up to 1 MiB by default: one byte more is a 413, before reading when content-length says so', async () => {
+  it('reads up to WEBHOOK_MAX_BODY_BYTES (4 MiB) by default: one byte more is a 413, before reading when content-length says so', async () => {
     running = await listen(fetchBridge(createFetchHandler({ secret, now })));
     const envelope = JSON.stringify({ ...article, content: '' });
     const exactly = JSON.stringify({
       ...article,
-      content: 'x'.repeat(DEFAULT_FETCH_MAX_BODY_BYTES - envelope.length),
+      content: 'x'.repeat(WEBHOOK_MAX_BODY_BYTES - envelope.length),
     });
-    expect(exactly.length).toBe(1024 * 1024);
+    expect(exactly.length).toBe(4 * 1024 * 1024);
     expect((await signedPost(running.url, exactly)).status).toBe(200);
     const over = await signedPost(running.url, `${exactly} `);
     expect(over).toEqual({
       status: 413,
       body: {
         error:
-          'Request body exceeds the limit of 1048576 bytes: raise maxBodyBytes of createFetchHandler if your articles are larger.',
+          'Request body of 4194305 bytes exceeds the limit of 4194304 bytes: raise maxBodyBytes if your articles are larger (the largest delivery the service sends is about 3.1 MB).',
       },
     });
   });

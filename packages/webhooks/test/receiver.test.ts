@@ -129,9 +129,11 @@ describe('createWebhookReceiver', () => {
 
   it('runs several handlers in order, and on() returns a remover', async () => {
     const order: string[] = [];
+    // No store, so the same delivery twice is not a replay.
     const receiver = createWebhookReceiver({
       secret,
       now,
+      store: false,
       on: { 'content.published': () => void order.push('options') },
     });
     const off = receiver.on('content.published', async () => {
@@ -143,6 +145,19 @@ describe('createWebhookReceiver', () => {
     off();
     await receiver.handle(request('published-full'));
     expect(order).toEqual(['options', 'async', 'last', 'options', 'last']);
+  });
+
+  it('runs no handler for a replayed delivery, which changes nothing', async () => {
+    const seen: string[] = [];
+    const receiver = createWebhookReceiver({
+      secret,
+      now,
+      on: { 'content.published': (article) => void seen.push(article.slug) },
+    });
+    const first = await receiver.handle(request('published-full'));
+    const replay = await receiver.handle(request('published-full'));
+    expect(replay).toEqual(first);
+    expect(seen).toHaveLength(1);
   });
 
   it('rejects handlers for events that do not exist', () => {
@@ -200,6 +215,7 @@ describe('createWebhookReceiver', () => {
 
   it('answers 500 rather than rejecting when a store throws synchronously', async () => {
     const store = {
+      get: async () => undefined,
       upsert: () => {
         throw new Error('sync failure');
       },

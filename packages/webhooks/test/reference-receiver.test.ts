@@ -6,7 +6,7 @@ import { type ReferenceReceiver, startReferenceReceiver } from '../src/reference
 import { createSignatureHeaders } from '../src/signature';
 import type { StoredArticle } from '../src/stores/article-store';
 import { post, rawRequestStatus } from './helpers/http';
-import { type DeliveryCase, deliveries } from './helpers/vectors';
+import { type DeliveryCase, deliveries, replayVectors } from './helpers/vectors';
 
 const byId = (id: string): DeliveryCase => {
   const found = deliveries.cases.find((delivery) => delivery.id === id);
@@ -115,7 +115,7 @@ describe('startReferenceReceiver', () => {
     expect(html).toContain('<meta name="description" content="&quot;&gt;&lt;script&gt;">');
     expect(html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('<link rel="canonical" href="https://example.com/a?b=%22c%22">');
+    expect(html).toContain('<link rel="canonical" href="https://example.com/a?b=&quot;c&quot;">');
   });
 
   it('removes the page on content.deleted and answers 404 for unknown pages', async () => {
@@ -225,5 +225,27 @@ describe('startReferenceReceiver', () => {
       body: { error: expect.stringContaining('webhook-signature') },
     });
     expect((await post(server.url, byId('published-full'))).status).toBe(200);
+  });
+
+  it.each([
+    ['in memory', undefined],
+    ['in SQLite', 'replays.db'],
+  ])('publish A, publish B, replay A over HTTP leaves B (%s)', async (_store, file) => {
+    const scenario = replayVectors.scenarios.find((each) => each.id === 'replay-after-newer-version');
+    if (!scenario) throw new Error('scenario replay-after-newer-version is missing');
+    let clock = 0;
+    server = await startReferenceReceiver({
+      secret: replayVectors.receiver.secret,
+      signingSecret: replayVectors.receiver.signing_secret ?? undefined,
+      now: () => clock * 1000,
+      dbPath: file === undefined ? undefined : join(directory, file),
+    });
+    for (const step of scenario.steps) {
+      clock = step.now;
+      const answer = await post(server.url, { request: step.request } as DeliveryCase);
+      expect({ status: answer.status, body: answer.body }).toEqual(step.expected);
+    }
+    const page = await fetch(`${server.url}/en/resources/blog/cold-brew`);
+    expect(await page.text()).toContain('<h1>Cold Brew, take B</h1>');
   });
 });

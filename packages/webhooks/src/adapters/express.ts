@@ -4,7 +4,7 @@
  * @module @rankquill/webhooks/express
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookReceiver } from '../receiver';
+import type { WebhookReceiver, WebhookResult } from '../receiver';
 import type { NodeWebhookRequest } from './node-body';
 import { type NodeAdapterOptions, respondWithReceiver } from './node-http';
 import { sendJson } from './node-response';
@@ -27,6 +27,19 @@ export interface ExpressWebhookHandler {
     next: ConnectNext,
   ) => void;
   readonly receiver: WebhookReceiver;
+}
+
+/** The 413 for a body `express.json()` refused: its own limit (100 kB by default) decided. */
+function parserTooLarge(length: unknown, limit: unknown): WebhookResult {
+  const size = typeof length === 'number' ? ` of ${length} bytes` : '';
+  const bound = typeof limit === 'number' ? `${limit} bytes` : 'its limit';
+  return {
+    status: 413,
+    body: {
+      error: `Request body${size} exceeds the limit of express.json() (${bound}): mount the webhook receiver before express.json(), or give it { limit: WEBHOOK_MAX_BODY_BYTES } (4 MiB).`,
+    },
+    event: undefined,
+  };
 }
 
 /**
@@ -55,7 +68,7 @@ export function keepRawBody(req: IncomingMessage, _res: ServerResponse, buffer: 
  * import { createExpressHandler } from '@rankquill/webhooks/express';
  * const app = express();
  * const webhook = createExpressHandler({ secret: process.env.RANKQUILL_WEBHOOK_SECRET! });
- * app.post('/webhook', webhook);
+ * app.all('/webhook', webhook); // every method: GET gets 405 with Allow: POST
  * app.use(express.json()); // the rest of your app
  * app.listen(3000);
  * ```
@@ -64,7 +77,7 @@ export function createExpressHandler(
   input: ReceiverInput,
   options: NodeAdapterOptions = {},
 ): ExpressWebhookHandler {
-  const receiver = toReceiver(input);
+  const receiver = toReceiver(input, options.maxBodyBytes);
   const middleware = (req: NodeWebhookRequest, res: ServerResponse, next?: ConnectNext): void => {
     respondWithReceiver(receiver, req, res, options).catch((error: unknown) => {
       if (next) next(error);
@@ -77,7 +90,19 @@ export function createExpressHandler(
     res: ServerResponse,
     next: ConnectNext,
   ): void => {
-    const parseError = error as { type?: unknown; body?: unknown } | null;
+    const parseError = error as { type?: unknown; body?: unknown; length?: unknown; limit?: unknown } | null;
+    if (parseError?.type === 'entity.too.large') {
+      // As without a body parser: a wrong key is a 401 before the size is a 413.
+      receiver
+        .checkServiceKey(req.headers)
+        .then((refused) => {
+          const result = refused ?? parserTooLarge(parseError.length, parseError.limit);
+          options.onResult?.(result, req);
+          sendJson(res, result.status, result.body);
+        })
+        .catch(next);
+      return;
+    }
     if (parseError?.type !== 'entity.parse.failed' || typeof parseError.body !== 'string') {
       next(error);
       return;

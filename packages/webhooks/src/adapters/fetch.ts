@@ -3,18 +3,23 @@
  *
  * @module @rankquill/webhooks/fetch
  */
-import type { WebhookReceiver, WebhookResult } from '../receiver';
+import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
+import { bodyTooLarge, methodNotAllowed, type WebhookReceiver, type WebhookResult } from '../receiver';
 import { type ReceiverInput, toReceiver } from './receiver-input';
 
-/** Default largest body the Fetch handler reads: 1 MiB. */
-export const DEFAULT_FETCH_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Default largest body the Fetch handler reads: `WEBHOOK_MAX_BODY_BYTES` (4 MiB), as every
+ * adapter.
+ * @deprecated Use `WEBHOOK_MAX_BODY_BYTES` from `@rankquill/contract`; this was 1 MiB before.
+ */
+export const DEFAULT_FETCH_MAX_BODY_BYTES = WEBHOOK_MAX_BODY_BYTES;
 
 /** Options of `createFetchHandler`. */
 export interface FetchAdapterOptions {
   /**
    * Largest body read, in bytes; a larger delivery gets a 413 and is not read further.
-   * Default 1 MiB (`DEFAULT_FETCH_MAX_BODY_BYTES`).
-   * @example 4 * 1024 * 1024
+   * Default: the receiver's `maxBodyBytes`, 4 MiB (`WEBHOOK_MAX_BODY_BYTES`) unless set there.
+   * @example 8 * 1024 * 1024
    */
   maxBodyBytes?: number;
   /**
@@ -37,13 +42,21 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
+/** Sizes of a body over the limit: the declared `content-length`, when there is one. */
+interface TooLarge {
+  declared: number | undefined;
+}
+
 /**
- * The body of `request`, or `undefined` when it is larger than `maxBytes`: a declared
+ * The body of `request`, or `TooLarge` when it is larger than `maxBytes`: a declared
  * `content-length` above it is refused before reading, a stream stops being read past it.
  */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | TooLarge> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) return undefined;
+  if (declared > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    return { declared };
+  }
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -53,9 +66,9 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array 
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      // Stop reading; the runtime discards the rest once the answer is sent.
-      reader.releaseLock();
-      return undefined;
+      // Stop reading: the runtime discards the rest once the answer is sent.
+      await reader.cancel().catch(() => {});
+      return { declared: undefined };
     }
     chunks.push(value);
   }
@@ -71,7 +84,8 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array 
 /**
  * A `(request: Request) => Promise<Response>` handler for runtimes built on the Fetch API:
  * Next.js route handlers, Hono, Bun, Deno, Cloudflare Workers. Uses no Node module. It checks
- * `x-service-key` before it reads the body, and reads at most `maxBodyBytes` (1 MiB by default).
+ * `x-service-key` before it reads the body, and reads at most `maxBodyBytes` (4 MiB by default):
+ * 405 with `Allow: POST` for another method, 401 for a wrong key, 413 for a larger body.
  *
  * @example
  * ```ts
@@ -84,28 +98,19 @@ export function createFetchHandler(
   input: ReceiverInput,
   options: FetchAdapterOptions = {},
 ): FetchWebhookHandler {
-  const receiver = toReceiver(input);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_FETCH_MAX_BODY_BYTES;
+  const receiver = toReceiver(input, options.maxBodyBytes);
+  const maxBodyBytes = options.maxBodyBytes ?? receiver.maxBodyBytes;
   const answer = (result: WebhookResult, request: Request): Response => {
     options.onResult?.(result, request);
-    return json(result.status, result.body);
+    return json(result.status, result.body, result.headers);
   };
   const handler = async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') {
-      return json(
-        405,
-        { error: `Method ${request.method} not allowed: webhook deliveries are POST requests.` },
-        { allow: 'POST' },
-      );
-    }
+    if (request.method !== 'POST') return answer(methodNotAllowed(request.method), request);
     const refused = await receiver.checkServiceKey(request.headers);
     if (refused) return answer(refused, request);
     const rawBody = await readBody(request, maxBodyBytes);
-    if (rawBody === undefined) {
-      return json(413, {
-        error: `Request body exceeds the limit of ${maxBodyBytes} bytes: raise maxBodyBytes of createFetchHandler if your articles are larger.`,
-      });
-    }
+    if (!(rawBody instanceof Uint8Array))
+      return answer(bodyTooLarge(maxBodyBytes, rawBody.declared), request);
     return answer(await receiver.handle({ headers: request.headers, rawBody }), request);
   };
   return Object.assign(handler, { receiver });

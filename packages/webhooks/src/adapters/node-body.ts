@@ -1,7 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
 
-/** Default largest body an adapter reads: 10 MiB, far above any article. */
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * Default largest body the Node adapters read: `WEBHOOK_MAX_BODY_BYTES` (4 MiB), as every
+ * adapter.
+ * @deprecated Use `WEBHOOK_MAX_BODY_BYTES` from `@rankquill/contract`; this was 10 MiB before.
+ */
+export const DEFAULT_MAX_BODY_BYTES = WEBHOOK_MAX_BODY_BYTES;
 
 /** A Node request that a framework may already have read: Express, Connect, Fastify middie. */
 export type NodeWebhookRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
@@ -13,10 +18,15 @@ export class BodyReadError extends Error {
   constructor(
     readonly status: 400 | 413,
     message: string,
+    /** Size of the body, when known. */
+    readonly size?: number,
   ) {
     super(message);
   }
 }
+
+const sizeOf = (body: Uint8Array | string) =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 
 function isBytes(value: unknown): value is Uint8Array {
   return value instanceof Uint8Array;
@@ -33,9 +43,14 @@ export async function readNodeBody(
   req: NodeWebhookRequest,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
 ): Promise<{ rawBody: Uint8Array | string; reconstructed: boolean }> {
-  if (isBytes(req.rawBody) || typeof req.rawBody === 'string')
-    return { rawBody: req.rawBody, reconstructed: false };
-  if (isBytes(req.body) || typeof req.body === 'string') return { rawBody: req.body, reconstructed: false };
+  const kept = isBytes(req.rawBody) || typeof req.rawBody === 'string' ? req.rawBody : undefined;
+  const parsed = isBytes(req.body) || typeof req.body === 'string' ? req.body : undefined;
+  const already = kept ?? parsed;
+  if (already !== undefined) {
+    const size = sizeOf(already);
+    if (size > maxBytes) throw new BodyReadError(413, 'too large', size);
+    return { rawBody: already, reconstructed: false };
+  }
   if (req.readableEnded) {
     if (req.body !== undefined && req.body !== null && typeof req.body === 'object') {
       return { rawBody: JSON.stringify(req.body), reconstructed: true };
@@ -46,22 +61,27 @@ export async function readNodeBody(
     );
   }
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    req.resume();
-    throw new BodyReadError(413, `Request body of ${declared} bytes exceeds the limit of ${maxBytes} bytes.`);
-  }
+  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyReadError(413, 'too large', declared);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Drain a body that is too large instead of destroying the stream, so the 413 still reaches the sender.
-  await new Promise<void>((resolve, reject) => {
-    req.on('data', (chunk: Uint8Array | string) => {
+  // Stops at the first chunk past the limit: the caller answers 413 at once and closes the
+  // connection, so the rest of a large body is never read into memory.
+  const complete = await new Promise<boolean>((resolve, reject) => {
+    const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += bytes.length;
-      if (size <= maxBytes) chunks.push(bytes);
-    });
-    req.on('end', resolve);
-    req.on('error', reject);
+      if (size <= maxBytes) {
+        chunks.push(bytes);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      resolve(false);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(true));
+    req.once('error', reject);
   });
-  if (size > maxBytes) throw new BodyReadError(413, `Request body exceeds the limit of ${maxBytes} bytes.`);
+  if (!complete) throw new BodyReadError(413, 'too large');
   return { rawBody: Buffer.concat(chunks), reconstructed: false };
 }

@@ -4,16 +4,17 @@
  * @module @rankquill/webhooks/node
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookReceiver, WebhookResult } from '../receiver';
-import { BodyReadError, DEFAULT_MAX_BODY_BYTES, type NodeWebhookRequest, readNodeBody } from './node-body';
+import { bodyTooLarge, methodNotAllowed, type WebhookReceiver, type WebhookResult } from '../receiver';
+import { BodyReadError, type NodeWebhookRequest, readNodeBody } from './node-body';
 import { sendJson } from './node-response';
 import { type ReceiverInput, toReceiver } from './receiver-input';
 
 /** Options shared by the Node adapters. */
 export interface NodeAdapterOptions {
   /**
-   * Largest body read, in bytes; larger deliveries get a 413. Default 10 MiB.
-   * @example 50 * 1024 * 1024
+   * Largest body read, in bytes; a larger delivery gets a 413 and is not read further.
+   * Default: the receiver's `maxBodyBytes`, 4 MiB (`WEBHOOK_MAX_BODY_BYTES`) unless set there.
+   * @example 8 * 1024 * 1024
    */
   maxBodyBytes?: number;
   /**
@@ -39,27 +40,22 @@ export async function respondWithReceiver(
   res: ServerResponse,
   options: NodeAdapterOptions,
 ): Promise<void> {
-  if (req.method !== 'POST') {
-    sendJson(
-      res,
-      405,
-      { error: `Method ${req.method} not allowed: webhook deliveries are POST requests.` },
-      { allow: 'POST' },
-    );
-    return;
-  }
   const reply = (result: WebhookResult) => {
     options.onResult?.(result, req);
-    sendJson(res, result.status, result.body);
+    sendJson(res, result.status, result.body, result.headers);
   };
+  if (req.method !== 'POST') return reply(methodNotAllowed(req.method ?? ''));
   const refused = await receiver.checkServiceKey(req.headers);
   if (refused) return reply(refused);
+  const maxBodyBytes = options.maxBodyBytes ?? receiver.maxBodyBytes;
   let body: Awaited<ReturnType<typeof readNodeBody>>;
   try {
-    body = await readNodeBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    body = await readNodeBody(req, maxBodyBytes);
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error;
-    sendJson(res, error.status, { error: error.message });
+    if (error.status !== 413) return void sendJson(res, error.status, { error: error.message });
+    reply(bodyTooLarge(maxBodyBytes, error.size));
+    discardRest(req, maxBodyBytes);
     return;
   }
   reply(
@@ -69,6 +65,24 @@ export async function respondWithReceiver(
       rawBodyReconstructed: body.reconstructed,
     }),
   );
+}
+
+/**
+ * Reads and drops what is left of a refused body (the 413 is already sent), holding none of it:
+ * a client that writes its whole body before it reads, as `fetch` does, then gets the 413 rather
+ * than a broken pipe. Past four times `maxBodyBytes` more, or 10 seconds, the connection is cut.
+ */
+function discardRest(req: IncomingMessage, maxBodyBytes: number): void {
+  let dropped = 0;
+  const cut = () => req.socket?.destroy();
+  const timer = setTimeout(cut, 10_000);
+  timer.unref?.();
+  req.on('data', (chunk: Uint8Array) => {
+    dropped += chunk.length;
+    if (dropped > 4 * maxBodyBytes) cut();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 /**
@@ -86,7 +100,7 @@ export function createNodeHandler(
   input: ReceiverInput,
   options: NodeAdapterOptions = {},
 ): NodeWebhookHandler {
-  const receiver = toReceiver(input);
+  const receiver = toReceiver(input, options.maxBodyBytes);
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     respondWithReceiver(receiver, req, res, options).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: `The receiver failed: ${String(error)}` });

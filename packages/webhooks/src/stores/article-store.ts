@@ -6,6 +6,11 @@ export interface StoredArticle extends ArticlePayload {
   url: string;
   /** When the receiver last stored this article (ISO 8601 UTC, from the receiver's clock). */
   received_at: string;
+  /**
+   * `webhook-timestamp` (Unix seconds) of the delivery that last wrote this article, when it
+   * carried one: a delivery for this slug with an older one changes nothing.
+   */
+  webhook_timestamp?: number;
 }
 
 /**
@@ -33,4 +38,15 @@ export interface ArticleStore {
   get(slug: string): Promise<StoredArticle | undefined>;
   /** Every article, most recently received first. */
   list(): Promise<StoredArticle[]>;
+  /**
+   * Optional: whether a delivery with this `webhook-id` was applied (within at least the last
+   * `REPLAY_MEMORY_SECONDS`). With it and `markApplied`, the receiver answers a replayed
+   * delivery 200 without applying it again. The built-in stores implement both.
+   */
+  isApplied?(webhookId: string): Promise<boolean>;
+  /**
+   * Optional: remembers that the delivery with this `webhook-id` was applied at `atSeconds`
+   * (Unix seconds, the receiver's clock), for at least `REPLAY_MEMORY_SECONDS`.
+   */
+  markApplied?(webhookId: string, atSeconds: number): Promise<void>;
 }

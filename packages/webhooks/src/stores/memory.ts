@@ -1,9 +1,11 @@
+import { REPLAY_MEMORY_SECONDS } from '../replays';
 import type { ArticleStore, StoredArticle } from './article-store';
 
 /**
  * Keeps articles in memory: the default store of a receiver, for tests and for handlers that
- * write elsewhere. Everything is lost when the process ends; use `SqliteArticleStore` from
- * `@rankquill/webhooks/sqlite` or your own `ArticleStore` to keep them.
+ * write elsewhere. It remembers the webhook-ids it applied for `REPLAY_MEMORY_SECONDS`, so a
+ * replayed delivery changes nothing. Everything is lost when the process ends; use
+ * `SqliteArticleStore` from `@rankquill/webhooks/sqlite` or your own `ArticleStore` to keep them.
  *
  * @example
  * ```ts
@@ -16,6 +18,8 @@ import type { ArticleStore, StoredArticle } from './article-store';
 export class MemoryArticleStore implements ArticleStore {
   // Map order is insertion order; re-inserting on upsert keeps the latest write last.
   readonly #articles = new Map<string, StoredArticle>();
+  /** Applied webhook-ids and when (Unix seconds), oldest first. */
+  readonly #applied = new Map<string, number>();
 
   async upsert(article: StoredArticle): Promise<void> {
     this.#articles.delete(article.slug);
@@ -29,6 +33,19 @@ export class MemoryArticleStore implements ArticleStore {
   async get(slug: string): Promise<StoredArticle | undefined> {
     const article = this.#articles.get(slug);
     return article === undefined ? undefined : structuredClone(article);
+  }
+
+  async isApplied(webhookId: string): Promise<boolean> {
+    return this.#applied.has(webhookId);
+  }
+
+  async markApplied(webhookId: string, atSeconds: number): Promise<void> {
+    this.#applied.delete(webhookId);
+    this.#applied.set(webhookId, atSeconds);
+    for (const [id, at] of this.#applied) {
+      if (at >= atSeconds - REPLAY_MEMORY_SECONDS) break;
+      this.#applied.delete(id);
+    }
   }
 
   async list(): Promise<StoredArticle[]> {

@@ -4,13 +4,17 @@
  * @module @rankquill/webhooks/sqlite
  */
 import { DatabaseSync } from 'node:sqlite';
+import { REPLAY_MEMORY_SECONDS } from '../replays';
 import type { ArticleStore, StoredArticle } from './article-store';
 
 /** Options of `SqliteArticleStore`. */
 export interface SqliteArticleStoreOptions {
   /** Database file, created when absent. Default `:memory:`. */
   path?: string;
-  /** Table name; letters, digits and underscores. Default `rankquill_articles`. */
+  /**
+   * Table name; letters, digits and underscores. Default `rankquill_articles`. Applied
+   * webhook-ids go in `<table>_webhook_ids`.
+   */
   table?: string;
 }
 
@@ -28,6 +32,7 @@ interface ArticleRow {
   language: string;
   url: string;
   received_at: string;
+  webhook_timestamp: number | null;
 }
 
 const COLUMNS = [
@@ -44,6 +49,7 @@ const COLUMNS = [
   'language',
   'url',
   'received_at',
+  'webhook_timestamp',
 ] as const;
 
 function toArticle(row: ArticleRow): StoredArticle {
@@ -61,12 +67,14 @@ function toArticle(row: ArticleRow): StoredArticle {
     language: row.language,
     url: row.url,
     received_at: row.received_at,
+    ...(row.webhook_timestamp === null ? {} : { webhook_timestamp: Number(row.webhook_timestamp) }),
   };
 }
 
 /**
  * Keeps articles in an SQLite file through Node's built-in `node:sqlite` (Node 22.13 or later),
- * one column per field, so the table can be read by the rest of your stack. Node-only: import it
+ * one column per field, so the table can be read by the rest of your stack, and the webhook-ids
+ * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing. Node-only: import it
  * from `@rankquill/webhooks/sqlite`.
  *
  * @example
@@ -103,7 +111,16 @@ export class SqliteArticleStore implements ArticleStore {
       language TEXT NOT NULL,
       url TEXT NOT NULL,
       received_at TEXT NOT NULL,
+      webhook_timestamp INTEGER,
       seq INTEGER NOT NULL
+    )`);
+    // Tables created by an earlier version lack the column.
+    const columns = this.#db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
+    if (!columns.some((column) => column.name === 'webhook_timestamp'))
+      this.#db.exec(`ALTER TABLE ${table} ADD COLUMN webhook_timestamp INTEGER`);
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table}_webhook_ids (
+      webhook_id TEXT PRIMARY KEY,
+      applied_at INTEGER NOT NULL
     )`);
   }
 
@@ -132,7 +149,26 @@ export class SqliteArticleStore implements ArticleStore {
         article.language,
         article.url,
         article.received_at,
+        article.webhook_timestamp ?? null,
       );
+  }
+
+  async isApplied(webhookId: string): Promise<boolean> {
+    return (
+      this.#db.prepare(`SELECT 1 FROM ${this.#table}_webhook_ids WHERE webhook_id = ?`).get(webhookId) !==
+      undefined
+    );
+  }
+
+  async markApplied(webhookId: string, atSeconds: number): Promise<void> {
+    const ids = `${this.#table}_webhook_ids`;
+    this.#db.prepare(`DELETE FROM ${ids} WHERE applied_at < ?`).run(atSeconds - REPLAY_MEMORY_SECONDS);
+    this.#db
+      .prepare(
+        `INSERT INTO ${ids} (webhook_id, applied_at) VALUES (?, ?)
+         ON CONFLICT (webhook_id) DO UPDATE SET applied_at = excluded.applied_at`,
+      )
+      .run(webhookId, atSeconds);
   }
 
   async remove(slug: string): Promise<boolean> {

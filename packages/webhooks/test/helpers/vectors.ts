@@ -75,11 +75,27 @@ export const signatures = load<{
 export interface SanitizeCase {
   name: string;
   html: string;
+  /** The exact output every language's sanitizer gives. */
+  output: string;
   contains: string[];
   not_contains: string[];
 }
 
 export const sanitizeVectors = load<{ cases: SanitizeCase[] }>('sanitize.json');
+
+export interface ArticlePageCase {
+  name: string;
+  article: ArticlePayload;
+  html: string;
+}
+
+export const articlePageVectors = load<{ content_security_policy: string; cases: ArticlePageCase[] }>(
+  'article-page.json',
+);
+
+export const receiverLimits = load<{ max_body_bytes: number; largest_delivery_bytes: number }>(
+  'receiver-limits.json',
+);
 
 /** Receiver options for a case: the file's receiver block with the case's overrides and clock. */
 export function receiverOptions(
@@ -132,7 +148,7 @@ export async function expectStore(store: ArticleStore, delivery: DeliveryCase): 
       continue;
     }
     expect(stored, `${delivery.id}: ${slug} should be stored`).toBeDefined();
-    const { received_at, ...rest } = stored as StoredArticle;
+    const { received_at, webhook_timestamp, ...rest } = stored as StoredArticle;
     expect(rest).toEqual(article);
     const seeded = delivery.store_before?.some(
       (before) => before.slug === slug && JSON.stringify(before) === JSON.stringify(article),
@@ -140,3 +156,24 @@ export async function expectStore(store: ArticleStore, delivery: DeliveryCase): 
     expect(received_at).toBe(new Date((delivery.now - (seeded ? 60 : 0)) * 1000).toISOString());
   }
 }
+
+export interface ReplayStep {
+  now: number;
+  request: { method: string; path: string; headers: Record<string, string>; body: string };
+  expected: { status: number; body: { success: boolean; url: string } | { error: string } };
+}
+
+export interface ReplayScenario {
+  id: string;
+  name: string;
+  description: string;
+  receiver?: Partial<ReceiverConfig>;
+  steps: ReplayStep[];
+  expected_store: Record<string, VectorArticle | null>;
+}
+
+export const replayVectors = load<{
+  remember_ids_seconds: number;
+  receiver: ReceiverConfig;
+  scenarios: ReplayScenario[];
+}>('replays.json');
