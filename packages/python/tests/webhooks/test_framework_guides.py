@@ -29,7 +29,7 @@ from svix.webhooks import Webhook as SvixWebhook
 from werkzeug.serving import make_server
 
 from rankquill import Rankquill
-from rankquill.webhooks import ARTICLE_PAGE_CSP, signature_headers
+from rankquill.webhooks import ARTICLE_PAGE_CSP, WebhookReceiver, signature_headers
 
 from ..support.app_servers import serve_asgi
 from ..support.mock_server import REPO_ROOT, MockServer
@@ -262,10 +262,22 @@ def test_our_signatures_verify_with_the_standard_webhooks_libraries(setup: Setup
 
 def test_a_fastapi_mount_would_redirect_as_the_guide_says() -> None:
     fastapi: Any = importlib.import_module("fastapi")
-    from rankquill.webhooks import WebhookReceiver
-
     app = fastapi.FastAPI()
     app.mount("/webhook", WebhookReceiver(SECRET).asgi_app())
     with serve_asgi(app) as base, httpx2.Client(base_url=base) as http:
         answer = http.post("/webhook", json={}, headers={"x-service-key": SECRET})
         assert (answer.status_code, answer.headers["location"]) == (307, f"{base}/webhook/")
+
+
+def test_django_request_headers_and_meta_are_read(setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RANKQUILL_WEBHOOK_SECRET", SECRET)
+    monkeypatch.setenv("RANKQUILL_ARTICLES_DB", str(setup.directory / "django-request.db"))
+    django_module(setup, "mysite.wsgi")  # Django set up with the guide's project
+    factory: Any = importlib.import_module("django.test").RequestFactory()
+    body = json.dumps({"title": "T", "slug": "t", "content": "<p>x</p>"}).encode()
+    headers = {"x-service-key": SECRET, **signature_headers(setup.signing_secret, "msg_django", body)}
+    request: Any = factory.post("/webhook", data=body, content_type="application/json", headers=headers)
+    receiver = WebhookReceiver(SECRET, signing_secret=setup.signing_secret)
+    assert receiver.handle(request.headers, request.body).status == 200
+    assert receiver.handle(request.META, request.body).status == 200  # HTTP_X_SERVICE_KEY, ...
+    assert receiver.handle({**request.META, "HTTP_X_SERVICE_KEY": "wrong"}, request.body).status == 401

@@ -84,6 +84,9 @@ class WebhookReceiver:
     them; then handlers run (500 if one raises, so the service retries). Success answers 200
     `{"success": true, "url": "/<language>/resources/blog/<slug>"}` (`""` for events without a
     page); an event this version does not know answers 202, so the service does not retry it.
+    A body over `max_body_bytes` answers 413. With a built-in store, a delivery whose
+    `webhook-id` was applied in the last 10 minutes, or whose `webhook-timestamp` is older than
+    the one that last wrote its slug, answers 200 with the article's URL and changes nothing.
 
     Args:
         secret: The secret entered in the project's webhook settings, which the service sends as
@@ -223,8 +226,6 @@ class WebhookReceiver:
             print(result.status, result.body)  # 200 {'success': True, 'url': '/en/resources/blog/...'}
             ```
         """
-        if len(body) > self._max_body_bytes:
-            return too_large(self._max_body_bytes)
         try:
             return self._handle(lower_case_headers(headers), body)
         except Exception as error:  # noqa: BLE001 - the answer must be a 500, not a crash
@@ -281,6 +282,8 @@ class WebhookReceiver:
         refused = self.check_service_key(headers)
         if refused is not None:
             return refused
+        if len(body) > self._max_body_bytes:
+            return too_large(self._max_body_bytes)
         if self._signing_secret is not None:
             try:
                 verify_signature(self._signing_secret, headers, body, now=self._now)
