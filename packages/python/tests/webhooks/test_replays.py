@@ -20,6 +20,7 @@ from rankquill.webhooks import (
 from rankquill.webhooks.stores.article_store import REMEMBER_IDS_SECONDS
 
 from ..support.mock_server import REPO_ROOT
+from .test_vectors import receiver_of
 
 REPLAYS: dict[str, Any] = json.loads(
     (REPO_ROOT / "packages" / "contract" / "vectors" / "replays.json").read_text()
@@ -37,15 +38,7 @@ def test_replay_scenario(scenario: dict[str, Any], store_kind: str, tmp_path: Pa
     config = {**REPLAYS["receiver"], **scenario.get("receiver", {})}
     store = STORES[store_kind](tmp_path)
     clock = [0.0]
-    receiver = WebhookReceiver(
-        config["secret"],
-        signing_secret=config["signing_secret"],
-        store=store,
-        site_base_url=config["site_base_url"],
-        author_default=config["author_default"],
-        remove_on=config["remove_on"],
-        now=lambda: clock[0],
-    )
+    receiver = receiver_of(config, store, lambda: clock[0])
     for index, step in enumerate(scenario["steps"]):
         clock[0] = step["now"]
         request = step["request"]

@@ -373,36 +373,30 @@ class WebhookReceiver:
             return result
 
     def _apply_article(self, article: ArticlePayload, context: WebhookContext) -> WebhookResult:
-        if self.store is not None:
+        store = self.store
+        if store is not None:
             stored = StoredArticle(
                 **article.model_dump(),
                 url=context.url,
                 received_at=_dt.datetime.fromtimestamp(self._now(), tz=_dt.timezone.utc),
             )
-            try:
-                self.store.upsert(stored)
-            except Exception as error:  # noqa: BLE001 - any store failure is a 500 the service retries
-                return fail(
-                    500,
-                    f'Could not store the article "{article.slug}": {error}. '
-                    "The service will retry the delivery.",
-                    context.event,
-                )
+            failed = _store_failure(
+                lambda: store.upsert(stored), f'store the article "{article.slug}"', context
+            )
+            if failed is not None:
+                return failed
         return self._dispatch(context.event, article, context)
 
     def _apply_removal(
         self, model: ContentUnpublishedEvent | ContentDeletedEvent, context: WebhookContext
     ) -> WebhookResult:
-        if self.store is not None and context.event in self._remove_on:
-            try:
-                self.store.remove(model.slug)
-            except Exception as error:  # noqa: BLE001 - any store failure is a 500 the service retries
-                return fail(
-                    500,
-                    f'Could not remove the article "{model.slug}": {error}. '
-                    "The service will retry the delivery.",
-                    context.event,
-                )
+        store = self.store
+        if store is not None and context.event in self._remove_on:
+            failed = _store_failure(
+                lambda: store.remove(model.slug), f'remove the article "{model.slug}"', context
+            )
+            if failed is not None:
+                return failed
         return self._dispatch(context.event, model, context)
 
     def _dispatch(self, event: str, payload: BaseModel, context: WebhookContext) -> WebhookResult:
@@ -425,6 +419,15 @@ class WebhookReceiver:
 
 def _event_header(headers: dict[str, str]) -> str | None:
     return headers.get("x-service-event", "").strip() or None
+
+
+def _store_failure(write: Callable[[], object], what: str, context: WebhookContext) -> WebhookResult | None:
+    """Runs a store write; any failure is a 500, which the service retries."""
+    try:
+        write()
+    except Exception as error:  # noqa: BLE001 - whatever the store raises
+        return fail(500, f"Could not {what}: {error}. The service will retry the delivery.", context.event)
+    return None
 
 
 def _json_kind(value: object) -> str:
