@@ -251,6 +251,32 @@ def test_the_guide_runs(
     assert failed == [], failed
 
 
+def test_the_reference_server_s_deliveries_verify_with_the_standard_webhooks_libraries(setup: Setup) -> None:
+    received: list[tuple[dict[str, str], bytes]] = []
+
+    def recorder(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        headers = {
+            key[5:].replace("_", "-").lower(): value for key, value in environ.items() if key[:5] == "HTTP_"
+        }
+        received.append((headers, body))
+        start_response("200 OK", [("content-type", "application/json")])
+        return [json.dumps({"success": True, "url": "/en/resources/blog/recorded"}).encode()]
+
+    project_id = setup.server.demo.project_id
+    with serve_werkzeug(recorder) as base:
+        setup.client.projects.update(project_id, webhook={"url": f"{base}/webhook", "secret": SECRET})
+        draft = setup.client.content.list(project_id, status="draft").data[0]
+        setup.client.content.publish(project_id, draft.id)
+        setup.server.advance(0)
+        setup.client.content.unpublish(project_id, draft.id)
+        setup.server.advance(0)
+    assert len(received) == 2
+    for headers, body in received:
+        for library in (StandardWebhook, SvixWebhook):
+            library(setup.signing_secret).verify(body.decode(), headers)  # raises when it does not verify
+
+
 def test_our_signatures_verify_with_the_standard_webhooks_libraries(setup: Setup) -> None:
     body = json.dumps({"title": "T", "slug": "t", "content": "<p>x</p>"})
     headers = signature_headers(setup.signing_secret, "msg_ours", body)
