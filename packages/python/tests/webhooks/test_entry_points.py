@@ -139,3 +139,23 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading(serve: Any) 
             for method in ("GET", "PUT", "DELETE", "HEAD"):
                 other = http.request(method, url)
                 assert (other.status_code, other.headers["allow"]) == (405, "POST")
+
+
+@pytest.mark.parametrize("serve", [serve_wsgi, serve_asgi], ids=["wsgi", "asgi"])
+def test_the_largest_delivery_passes_every_adapter(serve: Any) -> None:
+    size = LIMITS["largest_delivery_bytes"]
+    frame = json.dumps({"title": "Big", "slug": "big", "content": ""}, ensure_ascii=False).encode()
+    filler = size - len(frame)
+    content = "€" * (filler // 3) + "x" * (filler % 3)  # three UTF-8 bytes each, as the largest is made
+    body = json.dumps({"title": "Big", "slug": "big", "content": content}, ensure_ascii=False).encode()
+    assert len(body) == size
+    receiver = WebhookReceiver(SECRET, signing_secret=SIGNING_SECRET)
+    app = receiver.asgi_app() if serve is serve_asgi else receiver.wsgi_app()
+    headers = {"x-service-key": SECRET, **signature_headers(SIGNING_SECRET, "msg_big", body)}
+    with serve(app) as url, httpx2.Client(timeout=60) as http:
+        answer = http.post(url, content=body, headers=headers)
+    assert (answer.status_code, answer.json()) == (200, {"success": True, "url": "/en/resources/blog/big"})
+    assert receiver.store is not None
+    stored = receiver.store.get("big")
+    assert stored is not None
+    assert len(stored.content.encode()) == len(content.encode())
