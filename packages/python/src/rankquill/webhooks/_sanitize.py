@@ -219,6 +219,8 @@ def _open_tag(name: str, received: dict[str, str]) -> str:
 
 
 def _is_safe_url(value: str) -> bool:
+    if value == "":
+        return False  # an empty URL is the page itself: removed, as the service does
     compact = _CONTROL_AND_SPACE.sub("", value)
     previous = None
     while previous != compact:  # one comment at a time, as removing one can form another
