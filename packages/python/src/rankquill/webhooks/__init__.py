@@ -2,7 +2,8 @@
 
 - `WebhookReceiver(secret, signing_secret=None, store=None, ...)`: `handle(headers, body)`,
   handlers per event (`@receiver.on("content.published")`), `wsgi_app()` and `asgi_app()`.
-- `MemoryArticleStore`, `SqliteArticleStore`, or any `ArticleStore` of your own.
+- `MemoryArticleStore`, `SqliteArticleStore`, or any `ArticleStore` of your own (a `ReplayGuard`
+  too, like the built-in ones, and replays change nothing).
 - `verify_signature`, `sign_webhook`, `signature_headers`: Standard Webhooks signatures keyed
   with the project's signing secret (`whsec_...`).
 - `sanitize_article_html`: the service's HTML allow-list, applied to every stored article.
@@ -46,7 +47,7 @@ from ._signature import (
     signing_secret_key,
     verify_signature,
 )
-from .stores.article_store import ArticleStore, StoredArticle
+from .stores.article_store import ArticleStore, ReplayGuard, StoredArticle
 from .stores.memory import MemoryArticleStore
 from .stores.sqlite import SqliteArticleStore
 
@@ -62,6 +63,7 @@ __all__ = [
     "ContentUnpublishedEvent",
     "KeywordRankingChangedEvent",
     "MemoryArticleStore",
+    "ReplayGuard",
     "SqliteArticleStore",
     "StoredArticle",
     "WebhookContext",
