@@ -55,7 +55,7 @@ def test_the_documents_have_samples_and_say_why_any_does_not_run() -> None:
     for sample in not_run:
         assert len(sample.skip_reason or "") >= 20, f"{sample.file}:{sample.line}: say why it does not run"
     # Deliberate: a new sample that does not run changes this number, in plain sight of the reviewer.
-    assert len(not_run) == 4
+    assert len(not_run) == 1
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[f"{sample.file}:{sample.line}" for sample in SAMPLES])

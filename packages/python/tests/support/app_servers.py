@@ -7,7 +7,7 @@ import threading
 from collections.abc import Generator
 from contextlib import contextmanager
 from socketserver import ThreadingMixIn
-from typing import Any
+from typing import Any, Literal
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import uvicorn
@@ -36,11 +36,12 @@ def serve_wsgi(app: Any) -> Generator[str, None, None]:
 
 
 @contextmanager
-def serve_asgi(app: Any) -> Generator[str, None, None]:
-    """Serves an ASGI app with uvicorn; yields its base URL."""
+def serve_asgi(app: Any, lifespan: Literal["auto", "on", "off"] = "on") -> Generator[str, None, None]:
+    """Serves an ASGI app with uvicorn; yields its base URL. `lifespan="auto"` for an app without
+    lifespan support (Django's), as `uvicorn` run from the command line does by default."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan=lifespan))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:

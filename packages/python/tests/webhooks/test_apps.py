@@ -130,7 +130,7 @@ def test_the_service_delivers_a_published_article(serve: Serve, server: MockServ
 
 
 def test_the_key_is_checked_before_the_body_is_read(receiver: WebhookReceiver, serve: Serve) -> None:
-    big = b"x" * (2 * 1024 * 1024)
+    big = b"x" * (5 * 1024 * 1024)
     with serve(app_of(receiver, serve)) as url, httpx2.Client() as http:
         refused = http.post(url, content=big, headers={"x-service-key": "wrong"})
         assert refused.status_code == 401

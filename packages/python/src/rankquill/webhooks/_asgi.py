@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ._wsgi import DEFAULT_MAX_BODY_BYTES
-
-if TYPE_CHECKING:
-    from ._receiver import WebhookReceiver, WebhookResult
+from ._headers import lower_case_headers
+from ._result import METHOD_NOT_ALLOWED, DeliveryReceiver, WebhookResult, fail, too_large
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -17,44 +15,45 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApplication = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def make_asgi_app(
-    receiver: WebhookReceiver,
-    *,
-    path: str | None = None,
-    fallback: ASGIApplication | None = None,
-    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
-) -> ASGIApplication:
-    """See `WebhookReceiver.asgi_app`."""
-    from ._receiver import WebhookResult
+class ReceiverASGIApp:
+    """See `WebhookReceiver.asgi_app`. An object rather than a function, so that Starlette's
+    `Route` (and FastAPI's `add_route`) call it as an ASGI app for every method."""
 
-    async def app(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or (path is not None and scope.get("path") != path):
-            if fallback is not None:
-                await fallback(scope, receive, send)
+    def __init__(
+        self, receiver: DeliveryReceiver, path: str | None, fallback: ASGIApplication | None
+    ) -> None:
+        self._receiver = receiver
+        self._path = path
+        self._fallback = fallback
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or (self._path is not None and scope.get("path") != self._path):
+            if self._fallback is not None:
+                await self._fallback(scope, receive, send)
             elif scope["type"] == "lifespan":
                 await _lifespan(receive, send)
             elif scope["type"] == "http":
-                await _answer(
-                    send, WebhookResult(404, {"error": f"Not found: deliveries go to POST {path}."})
-                )
+                await answer(send, fail(404, f"Not found: deliveries go to POST {self._path}."))
             return
         if scope.get("method") != "POST":
-            await _answer(send, WebhookResult(405, {"error": "Deliveries are POSTs."}), [(b"allow", b"POST")])
+            await answer(send, METHOD_NOT_ALLOWED, [(b"allow", b"POST")])
             return
         headers: list[tuple[bytes, bytes]] = list(scope.get("headers", []))
-        refused = receiver.check_service_key(headers)
+        refused = self._receiver.check_service_key(headers)
         if refused is not None:
-            await _answer(send, refused)
+            await answer(send, refused)
             return
-        body = await _read_body(receive, max_body_bytes)
+        limit = self._receiver.max_body_bytes
+        declared = lower_case_headers(headers).get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            await answer(send, too_large(limit))
+            return
+        body = await _read_body(receive, limit)
         if body is None:
-            message = f"The body is larger than {max_body_bytes} bytes; an article delivery is far smaller."
-            await _answer(send, WebhookResult(413, {"error": message}))
+            await answer(send, too_large(limit))
             return
         # Stores and handlers are plain functions: they run in a thread, away from the event loop.
-        await _answer(send, await asyncio.to_thread(receiver.handle, headers, body))
-
-    return app
+        await answer(send, await asyncio.to_thread(self._receiver.handle, headers, body))
 
 
 async def _read_body(receive: Receive, limit: int) -> bytes | None:
@@ -84,7 +83,8 @@ async def _lifespan(receive: Receive, send: Send) -> None:
             return
 
 
-async def _answer(send: Send, result: WebhookResult, extra: list[tuple[bytes, bytes]] | None = None) -> None:
+async def answer(send: Send, result: WebhookResult, extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    """Sends `result` as JSON."""
     body = result.json_bytes()
     headers = [
         (b"content-type", b"application/json; charset=utf-8"),

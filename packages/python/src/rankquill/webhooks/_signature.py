@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 from ._errors import WebhookVerificationError
 from ._headers import HeadersInput, lower_case_headers
+from ._limits import MAX_TIMESTAMP
 
 DEFAULT_TOLERANCE_SECONDS = 300
 """Deliveries whose `webhook-timestamp` is further than this from the receiver's clock are refused."""
 
 _PREFIX = "whsec_"
 _STANDARD_BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
-_DIGITS = re.compile(r"^[0-9]+$")
+_DIGITS = re.compile(r"[0-9]{1,16}")
 
 
 def signing_secret_key(signing_secret: str) -> bytes:
@@ -119,12 +120,17 @@ def verify_signature(
             "deliveries signed with it, which carry webhook-id, webhook-timestamp and webhook-signature.",
         )
     timestamp_text = values["webhook-timestamp"]
-    if not _DIGITS.match(timestamp_text):
+    timestamp = timestamp_of(timestamp_text)
+    if timestamp is None:
+        shown = (
+            timestamp_text
+            if len(timestamp_text) <= 40
+            else f"{timestamp_text[:40]}... ({len(timestamp_text)} characters)"
+        )
         raise WebhookVerificationError(
             "invalid_timestamp",
-            f"webhook-timestamp {timestamp_text!r} is not whole Unix seconds: the service sends digits only.",
+            f"webhook-timestamp {shown!r} is not whole Unix seconds: the service sends up to 16 digits.",
         )
-    timestamp = int(timestamp_text)
     current = int(now())
     if current - timestamp > tolerance:
         raise WebhookVerificationError(
@@ -147,7 +153,7 @@ def verify_signature(
             continue
         try:
             candidate = base64.b64decode(encoded, validate=True)
-        except binascii.Error:
+        except ValueError:  # binascii.Error, or text that is not ASCII
             continue
         # Every entry is compared, so the time taken does not tell which one matched.
         matched = hmac.compare_digest(candidate, expected) or matched
@@ -160,6 +166,22 @@ def verify_signature(
             "and pass the body exactly as received, before any JSON parsing.",
         )
     return timestamp
+
+
+def timestamp_of(text: str) -> int | None:
+    """The Unix seconds of a `webhook-timestamp`, or None when it is not ASCII digits forming an
+    integer up to 2^53-1 (checked on the text first, so a 5,000-digit value costs nothing).
+
+    Example:
+        ```python
+        timestamp_of("1767259800")  # 1767259800
+        timestamp_of("1e9")  # None
+        ```
+    """
+    if not _DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= MAX_TIMESTAMP else None
 
 
 def _mac(key: bytes, id: str, timestamp: int | str, body: bytes | str) -> bytes:

@@ -4,71 +4,52 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ._receiver import WebhookReceiver, WebhookResult
+from ._result import METHOD_NOT_ALLOWED, DeliveryReceiver, WebhookResult, fail, too_large
 
 StartResponse = Callable[..., Any]
 WSGIEnvironment = dict[str, Any]
 WSGIApplication = Callable[[WSGIEnvironment, StartResponse], Iterable[bytes]]
 
-DEFAULT_MAX_BODY_BYTES = 1024 * 1024
-
 
 def make_wsgi_app(
-    receiver: WebhookReceiver,
+    receiver: DeliveryReceiver,
     *,
     path: str | None = None,
     fallback: WSGIApplication | None = None,
-    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
 ) -> WSGIApplication:
     """See `WebhookReceiver.wsgi_app`."""
-    from ._receiver import WebhookResult
 
     def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if path is not None and environ.get("PATH_INFO", "") != path:
             if fallback is not None:
                 return fallback(environ, start_response)
-            return _answer(start_response, _error(404, f"Not found: deliveries go to POST {path}."))
+            return answer(start_response, fail(404, f"Not found: deliveries go to POST {path}."))
         if environ.get("REQUEST_METHOD") != "POST":
-            return _answer(start_response, _error(405, "Deliveries are POSTs."), [("allow", "POST")])
-        headers = _headers_of(environ)
-        refused = receiver.check_service_key(headers)
+            return answer(start_response, METHOD_NOT_ALLOWED, [("allow", "POST")])
+        refused = receiver.check_service_key(environ)
         if refused is not None:
-            return _answer(start_response, refused)
-        declared = environ.get("CONTENT_LENGTH") or ""
-        if declared.isdigit() and int(declared) > max_body_bytes:
-            return _answer(start_response, _too_large(max_body_bytes))
-        stream = environ["wsgi.input"]
-        body: bytes = stream.read(int(declared)) if declared.isdigit() else stream.read(max_body_bytes + 1)
-        if len(body) > max_body_bytes:
-            return _answer(start_response, _too_large(max_body_bytes))
-        return _answer(start_response, receiver.handle(headers, body))
-
-    def _error(status: int, message: str) -> WebhookResult:
-        return WebhookResult(status, {"error": message})
-
-    def _too_large(limit: int) -> WebhookResult:
-        return _error(413, f"The body is larger than {limit} bytes; an article delivery is far smaller.")
+            return answer(start_response, refused)
+        limit = receiver.max_body_bytes
+        declared = str(environ.get("CONTENT_LENGTH") or "")
+        if declared.isdigit() and int(declared) > limit:
+            return answer(start_response, too_large(limit))
+        # Never more than limit + 1 bytes, whatever the client declared or streams.
+        body: bytes = environ["wsgi.input"].read(int(declared) if declared.isdigit() else limit + 1)
+        if len(body) > limit:
+            return answer(start_response, too_large(limit))
+        return answer(start_response, receiver.handle(environ, body))
 
     return app
 
 
-def _headers_of(environ: WSGIEnvironment) -> dict[str, str]:
-    headers = {
-        name[5:].replace("_", "-").lower(): value
-        for name, value in environ.items()
-        if name.startswith("HTTP_")
-    }
-    if environ.get("CONTENT_TYPE"):
-        headers["content-type"] = environ["CONTENT_TYPE"]
-    return headers
-
-
-def _answer(
-    start_response: StartResponse, result: WebhookResult, extra: list[tuple[str, str]] | None = None
+def answer(
+    start_response: StartResponse,
+    result: WebhookResult,
+    extra: list[tuple[str, str]] | None = None,
 ) -> list[bytes]:
+    """Sends `result` as JSON through `start_response`."""
     body = result.json_bytes()
     start_response(
         f"{result.status} {HTTPStatus(result.status).phrase}",

@@ -60,3 +60,37 @@ class ArticleStore(Protocol):
     def list(self) -> list[StoredArticle]:
         """Every article, most recently received first."""
         ...
+
+
+REMEMBER_IDS_SECONDS = 600
+"""How long the built-in stores remember an applied `webhook-id`: twice the signature tolerance."""
+
+
+@runtime_checkable
+class ReplayGuard(Protocol):
+    """What a store remembers so that replays change nothing (both built-in stores have it): the
+    `webhook-id` of every delivery applied in the last `REMEMBER_IDS_SECONDS`, and per slug the
+    `webhook-timestamp` of the delivery that last wrote or removed it. The receiver answers a
+    repeated id, or a timestamp strictly older than the slug's, with 200 and changes nothing.
+
+    Example:
+        ```python
+        store = MemoryArticleStore()
+        isinstance(store, ReplayGuard)  # True: the receiver uses it
+        ```
+    """
+
+    def was_applied(self, webhook_id: str, now: float) -> bool:
+        """True when a delivery with this `webhook-id` was applied in the last 600 seconds."""
+        ...
+
+    def slug_timestamp(self, slug: str) -> int | None:
+        """The `webhook-timestamp` of the delivery that last wrote or removed this slug, if any."""
+        ...
+
+    def record_applied(
+        self, webhook_id: str | None, slug: str | None, timestamp: int | None, now: float
+    ) -> None:
+        """Remembers an applied delivery: its id (when sent) and, for an article event, the
+        slug's new timestamp (None when the delivery carried none)."""
+        ...

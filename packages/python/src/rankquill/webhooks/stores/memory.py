@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import threading
 
-from .article_store import StoredArticle
+from .article_store import REMEMBER_IDS_SECONDS, StoredArticle
 
 
 class MemoryArticleStore:
     """Keeps articles in memory, by slug; safe to share between threads. The default store.
+    Remembers applied `webhook-id`s and each slug's `webhook-timestamp` (`ReplayGuard`).
 
     Example:
         ```python
@@ -20,6 +21,8 @@ class MemoryArticleStore:
     def __init__(self) -> None:
         self._articles: dict[str, StoredArticle] = {}
         self._lock = threading.Lock()
+        self._applied_ids: dict[str, float] = {}
+        self._slug_timestamps: dict[str, int] = {}
 
     def upsert(self, article: StoredArticle) -> None:
         with self._lock:
@@ -40,3 +43,31 @@ class MemoryArticleStore:
         # Newest first; of two received at one instant, the later upsert first.
         order = sorted(enumerate(articles), key=lambda entry: (entry[1].received_at, entry[0]), reverse=True)
         return [article for _, article in order]
+
+    def was_applied(self, webhook_id: str, now: float) -> bool:
+        with self._lock:
+            applied_at = self._applied_ids.get(webhook_id)
+        return applied_at is not None and now - applied_at <= REMEMBER_IDS_SECONDS
+
+    def slug_timestamp(self, slug: str) -> int | None:
+        with self._lock:
+            return self._slug_timestamps.get(slug)
+
+    def record_applied(
+        self, webhook_id: str | None, slug: str | None, timestamp: int | None, now: float
+    ) -> None:
+        with self._lock:
+            if webhook_id is not None:
+                # Insertion order is application order: the oldest ids come first.
+                self._applied_ids.pop(webhook_id, None)
+                self._applied_ids[webhook_id] = now
+                while self._applied_ids:
+                    oldest, applied_at = next(iter(self._applied_ids.items()))
+                    if now - applied_at <= REMEMBER_IDS_SECONDS:
+                        break
+                    del self._applied_ids[oldest]
+            if slug is not None:
+                if timestamp is None:
+                    self._slug_timestamps.pop(slug, None)
+                else:
+                    self._slug_timestamps[slug] = timestamp

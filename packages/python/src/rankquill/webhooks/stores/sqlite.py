@@ -7,7 +7,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from .article_store import StoredArticle
+from .article_store import REMEMBER_IDS_SECONDS, StoredArticle
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS articles (
@@ -15,13 +15,23 @@ CREATE TABLE IF NOT EXISTS articles (
   received_at TEXT NOT NULL,
   seq INTEGER NOT NULL,
   doc TEXT NOT NULL
-)
+);
+CREATE TABLE IF NOT EXISTS applied_deliveries (
+  webhook_id TEXT PRIMARY KEY,
+  applied_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS applied_deliveries_by_time ON applied_deliveries (applied_at);
+CREATE TABLE IF NOT EXISTS slug_timestamps (
+  slug TEXT PRIMARY KEY,
+  webhook_timestamp INTEGER NOT NULL
+);
 """
 
 
 class SqliteArticleStore:
     """Keeps articles in an SQLite file (or `":memory:"`), so they survive a restart; safe to share
-    between threads. A new file is readable by its owner only.
+    between threads. A new file is readable by its owner only. Remembers applied `webhook-id`s
+    and each slug's `webhook-timestamp` in the same file (`ReplayGuard`).
 
     Example:
         ```python
@@ -37,7 +47,7 @@ class SqliteArticleStore:
         self._connection = sqlite3.connect(location, check_same_thread=False)
         self._lock = threading.Lock()
         with self._lock, self._connection:
-            self._connection.execute(_SCHEMA)
+            self._connection.executescript(_SCHEMA)
 
     def upsert(self, article: StoredArticle) -> None:
         with self._lock, self._connection:
@@ -64,6 +74,42 @@ class SqliteArticleStore:
                 "SELECT doc FROM articles ORDER BY received_at DESC, seq DESC"
             ).fetchall()
         return [StoredArticle.model_validate_json(doc) for (doc,) in rows]
+
+    def was_applied(self, webhook_id: str, now: float) -> bool:
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT applied_at FROM applied_deliveries WHERE webhook_id = ?", (webhook_id,)
+            ).fetchone()
+        return row is not None and now - float(row[0]) <= REMEMBER_IDS_SECONDS
+
+    def slug_timestamp(self, slug: str) -> int | None:
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT webhook_timestamp FROM slug_timestamps WHERE slug = ?", (slug,)
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def record_applied(
+        self, webhook_id: str | None, slug: str | None, timestamp: int | None, now: float
+    ) -> None:
+        with self._lock, self._connection:
+            if webhook_id is not None:
+                self._connection.execute(
+                    "INSERT INTO applied_deliveries (webhook_id, applied_at) VALUES (?, ?) "
+                    "ON CONFLICT (webhook_id) DO UPDATE SET applied_at = excluded.applied_at",
+                    (webhook_id, now),
+                )
+                self._connection.execute(
+                    "DELETE FROM applied_deliveries WHERE applied_at < ?", (now - REMEMBER_IDS_SECONDS,)
+                )
+            if slug is not None and timestamp is None:
+                self._connection.execute("DELETE FROM slug_timestamps WHERE slug = ?", (slug,))
+            elif slug is not None:
+                self._connection.execute(
+                    "INSERT INTO slug_timestamps (slug, webhook_timestamp) VALUES (?, ?) "
+                    "ON CONFLICT (slug) DO UPDATE SET webhook_timestamp = excluded.webhook_timestamp",
+                    (slug, timestamp),
+                )
 
     def close(self) -> None:
         """Closes the database connection."""
