@@ -30,8 +30,9 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     public: webhooks go to public addresses only; private: to loopback
                     and private addresses too (default: private while --host is
                     loopback, else public). Link-local and metadata addresses,
-                    0.0.0.0/8, multicast, URLs with credentials and this server are
-                    refused either way
+                    0.0.0.0/8, multicast, other special-purpose ranges that are not
+                    global (198.18.0.0/15, 2001:db8::/32, ...), URLs with credentials
+                    and this server are refused either way
   --webhook-concurrency N
                     webhook deliveries in flight at once; one content item's go one
                     after another                                 (default 16)

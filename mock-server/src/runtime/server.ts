@@ -37,7 +37,8 @@ export interface ServerOptions extends AppOptions {
   /**
    * Where webhooks may go besides public addresses: `private` allows loopback and private ones
    * too. Default `private` while the server listens on loopback (a mock in CI), else `public`.
-   * Link-local and metadata addresses, `0.0.0.0/8`, multicast, URLs with credentials and this
+   * Link-local and metadata addresses, `0.0.0.0/8`, multicast, other special-purpose ranges that
+   * are not globally reachable (`198.18.0.0/15`, `2001:db8::/32`, …), URLs with credentials and this
    * server itself are refused either way.
    */
   webhookEgress?: WebhookEgressMode;
