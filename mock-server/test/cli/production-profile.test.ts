@@ -164,7 +164,7 @@ describe('serve --profile production', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       exported = await (
         await fetch(`${cli.ready.api_base_url}/projects/${project.id}/exports/${created.id}`, {
-          headers: { ...headers, host: 'attacker.example' },
+          headers: { ...headers, host: `localhost:${new URL(cli.ready.url).port}` },
         })
       ).json();
     }
