@@ -44,7 +44,7 @@ export type Answer = PageAnswer | RedirectAnswer | DocumentAnswer;
 
 /** How the server runs, as the pages need to know it. */
 export interface DashboardSettings {
-  /** `/__admin` routes are served, so the dashboard offers the clock too. */
+  /** `/__admin` routes and the mock's clock and reset are served, so the dashboard offers the clock too. */
   admin: boolean;
   /** Set when moving the clock needs the admin token. */
   adminToken: string | undefined;

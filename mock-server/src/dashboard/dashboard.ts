@@ -24,6 +24,8 @@ import { localPath } from './urls';
 export interface DashboardOptions extends SessionStoreOptions {
   /** `/__admin` routes are on: the dashboard shows the clock page (default true). */
   admin?: boolean;
+  /** The mock's clock and reset are served (default true; off in the production profile). */
+  mockRoutes?: boolean;
   /** When set, moving or resetting the clock from the dashboard asks for this token. */
   adminToken?: string;
   /**
@@ -91,7 +93,10 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
   // Every answer of a manual-clock server says so, as the API's do.
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
-  const settings: DashboardSettings = { admin: options.admin ?? true, adminToken: options.adminToken };
+  const settings: DashboardSettings = {
+    admin: (options.admin ?? true) && (options.mockRoutes ?? true),
+    adminToken: options.adminToken,
+  };
 
   return async (received) => {
     if (!DASHBOARD_PATH.test(received.path)) return undefined;

@@ -97,8 +97,9 @@ export interface EngineOptions {
   wallClock?: Clock;
   /**
    * Where API keys, public keys, webhook signing secrets and the default export signing key
-   * come from. Defaults to `SeededSecrets` on the seed, which keeps answers byte-identical; a
-   * deployment passes a cryptographic source, so that the seed reveals no key.
+   * come from, and, when given, ids too. Defaults to `SeededSecrets` on the seed (ids from a
+   * seeded counter), which keeps answers byte-identical; a deployment passes a cryptographic
+   * source, so that the seed reveals no key and no id follows from another.
    * @example { secrets: { secret: (_label, length) => randomLetters(length), bytes: (_label, length) => crypto.getRandomValues(new Uint8Array(length)) } }
    */
   secrets?: SecretSource;
@@ -158,7 +159,8 @@ export class Engine {
   private constructor(private readonly options: EngineOptions) {
     const random = new Random(String(options.seed));
     const secrets = options.secrets ?? new SeededSecrets(random);
-    const ids = new IdFactory(random, secrets);
+    // A deployment's source makes its ids too: no seed, no counter shows in them.
+    const ids = new IdFactory(random, secrets, options.secrets);
     const store = options.store;
     const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined), {
       now: () => options.clock.now(),

@@ -28,6 +28,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
       ? undefined
       : createDashboardHandler(engine, {
           admin: options.admin,
+          mockRoutes: options.mockRoutes,
           adminToken: options.adminToken,
           onError: options.onError,
         });

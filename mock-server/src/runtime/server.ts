@@ -159,6 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(engine, {
     ...options,
     admin: settings.admin,
+    mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
