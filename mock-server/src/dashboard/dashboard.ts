@@ -3,7 +3,7 @@ import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
 import { ASSETS, type Asset } from './assets';
-import { parseCookies, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
+import { cookieValues, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
 import { CSRF_FIELD, formFields } from './form';
 import { html } from './html';
 import { renderPage } from './layout';
@@ -30,7 +30,8 @@ export interface DashboardOptions extends SessionStoreOptions {
   adminToken?: string;
   /**
    * Mark the session cookie `Secure` (and name it `__Host-rq_session`). Default: when the
-   * request came over https; set it behind a proxy that ends TLS.
+   * request came over https; set it behind a proxy that ends TLS. Over http the cookie is
+   * `rq_session_<port>`.
    */
   secureCookie?: boolean;
   /** Called with unexpected errors before they become a 500 page. */
@@ -106,14 +107,18 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     if (file && (method === 'GET' || method === 'HEAD'))
       return withHeaders(asset(file, method), clockHeaders);
     if (request.path.startsWith('/assets/')) return undefined;
-    const cookie = sessionCookie(options.secureCookie ?? request.baseUrl?.startsWith('https:') ?? false);
-    const cookieValue = parseCookies(request.headers.cookie).get(cookie.name);
-    const session = await sessions.find(cookieValue);
+    const origin = dashboardOrigin(request);
+    const cookie = sessionCookie(origin, options.secureCookie);
+    // Two session cookies: one was set by a page of another port of this host (cookies are not
+    // separated by port), with a narrower Path to be sent first. Neither is trusted.
+    const values = cookieValues(request.headers.cookie, cookie.name);
+    const cookieValue = values.length === 1 ? values[0] : undefined;
+    const session = await sessions.find(cookieValue, origin);
     const shown: { flash?: Flash } = {};
     let answer: SignedAnswer;
     try {
       await engine.tick();
-      answer = await route(request, method, session, cookie, cookieValue, shown);
+      answer = await route(request, method, session, cookie, cookieValue, origin, shown);
     } catch (error) {
       if (!(error instanceof ServiceError)) options.onError?.(error, request);
       answer = errorPage(error);
@@ -130,6 +135,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     session: Session | undefined,
     cookie: SessionCookie,
     cookieValue: string | undefined,
+    origin: string,
     shown: { flash?: Flash },
   ): Promise<SignedAnswer> {
     const path = request.path.replace(/(.)\/$/, '$1');
@@ -140,7 +146,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     }
     if (path === '/sign-in') {
       if (method === 'GET' || method === 'HEAD') return session ? redirectTo('/') : signInPage(request);
-      if (method === 'POST') return signIn(request, form, cookie, cookieValue);
+      if (method === 'POST') return signIn(request, form, cookie, cookieValue, origin);
       return methodNotAllowed('GET, POST');
     }
     if (path === '/sign-out') {
@@ -205,6 +211,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     form: URLSearchParams,
     cookie: SessionCookie,
     previous: string | undefined,
+    origin: string,
   ) {
     const key = form.get('api_key')?.trim() ?? '';
     let account: PageCall['account'];
@@ -216,8 +223,20 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     }
     // A new session id at every sign-in; the one the browser had, if any, ends.
     if (previous) await sessions.delete(previous);
-    const { id } = await sessions.create(account.api_key_hash);
-    return { ...redirectTo(localPath(form.get('next'), '/')), setCookie: setSessionCookie(cookie, id) };
+    const { id } = await sessions.create(account.api_key_hash, origin);
+    return {
+      ...redirectTo(localPath(form.get('next'), origin, '/')),
+      setCookie: setSessionCookie(cookie, id),
+    };
+  }
+}
+
+/** The origin the dashboard was reached at (the public URL's behind a proxy). */
+function dashboardOrigin(request: ApiRequest): string {
+  try {
+    return new URL(request.baseUrl ?? 'http://localhost').origin;
+  } catch {
+    return 'http://localhost';
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardHandler } from '../../src/dashboard/dashboard';
+import { rawRequest } from '../support/raw-http';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { DashboardClient } from './dashboard-client';
 
@@ -60,12 +61,17 @@ describe('dashboard sign-in', () => {
     const client = new DashboardClient(server);
     const answer = await client.post('/sign-in', { api_key: server.demo.api_key });
     const cookie = answer.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^rq_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const port = new URL(server.url).port;
+    expect(cookie).toMatch(
+      new RegExp(`^rq_session_${port}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`),
+    );
     expect(cookie).not.toContain(server.demo.api_key);
     await client.get('/');
     const out = await client.post('/sign-out');
     expect(out.headers.get('location')).toBe('/sign-in?signed_out=1');
-    expect(out.headers.get('set-cookie')).toBe('rq_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0');
+    expect(out.headers.get('set-cookie')).toBe(
+      `rq_session_${port}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
+    );
     // The old cookie no longer opens a session.
     client.cookie = cookie.split(';')[0] ?? '';
     expect((await client.get('/')).headers.get('location')).toBe('/sign-in');
@@ -79,6 +85,47 @@ describe('dashboard sign-in', () => {
     const stale = new DashboardClient(server);
     stale.cookie = before;
     expect((await stale.get('/')).headers.get('location')).toBe('/sign-in');
+  });
+
+  // Issue 22, finding 2: a session is its dashboard's, whoever carries the cookie elsewhere.
+  it('refuses a session at another origin than the one it was signed in at', async () => {
+    const client = await signedIn();
+    const port = new URL(server.url).port;
+    const [, value] = client.cookie.split('=');
+    const elsewhere = await rawRequest(server.url, 'GET /', {
+      host: `localhost:${port}`,
+      headers: { cookie: `rq_session_${port}=${value}` },
+    });
+    expect(elsewhere.status).toBe(303);
+    const here = await rawRequest(server.url, 'GET /', {
+      host: `127.0.0.1:${port}`,
+      headers: { cookie: `rq_session_${port}=${value}` },
+    });
+    expect(here.status).toBe(200);
+  });
+
+  // Issue 22, finding 3: another port's page can add a cookie of the same name with a narrower Path.
+  it('treats a request with two session cookies as signed out', async () => {
+    const victim = await signedIn();
+    const attacker = await signedIn();
+    const tossed = new DashboardClient(server);
+    tossed.cookie = `${attacker.cookie}; ${victim.cookie}`;
+    expect((await tossed.get('/')).headers.get('location')).toBe('/sign-in');
+    tossed.cookie = victim.cookie;
+    expect((await tossed.get('/')).status).toBe(200);
+  });
+
+  // Issue 22, finding 4: the browser reads `/<TAB>/host` as `//host`.
+  it.each([
+    '/\t/127.0.0.1:9/x',
+    '/\\127.0.0.1:9/x',
+    '/.//127.0.0.1:9/x',
+    '/\n/evil.example',
+    'http://127.0.0.1:9/x',
+  ])('sends a sign-in with next=%j to / and nowhere else', async (next) => {
+    const answer = await new DashboardClient(server).post('/sign-in', { api_key: server.demo.api_key, next });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/');
   });
 
   it('names the cookie __Host- and marks it Secure when the request came over https', async () => {

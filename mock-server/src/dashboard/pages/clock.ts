@@ -38,7 +38,8 @@ export const clockRoutes: Route[] = [
       }
       const { seconds } = parseSpan(number * unit);
       const now = await call.engine.advance(seconds);
-      return redirect(localPath(call.form.get('return_to'), '/clock'), {
+      const origin = new URL(call.request.baseUrl ?? 'http://localhost').origin;
+      return redirect(localPath(call.form.get('return_to'), origin, '/clock'), {
         kind: 'success',
         message: `The clock moved ${durationText(seconds)} to ${isoTime(now)}; the work that fell due ran in time order.`,
       });
