@@ -23,6 +23,8 @@ export interface PageAnswer {
   project?: { id: string; name: string; section: ProjectSection };
   /** Work the page shows is under way and will end without the user: reload until it is done. */
   refresh?: boolean;
+  /** Headers of this answer besides the pages' own (`Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 /** After a form: go to `location` (303, so a reload does not send the form again). */

@@ -64,6 +64,9 @@ const ROUTES: CompiledRoute[] = [
   return { ...route, pattern: new RegExp(`^${source}/?$`), names };
 });
 
+/** How much of a key sent to sign in names its throttle: the prefix and four characters. */
+const KEY_PREFIX_LENGTH = 12;
+
 /** Paths the dashboard owns; anything else is left to the API. */
 const DASHBOARD_PATH = /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|projects(?:\/|$)|assets\/)/;
 
@@ -91,6 +94,7 @@ const PAGE_HEADERS: Record<string, string> = {
  */
 export function createDashboardHandler(engine: Engine, options: DashboardOptions = {}): DashboardHandler {
   const sessions = new SessionStore(engine.signInSessions, options);
+  const now = options.now ?? Date.now;
   // Every answer of a manual-clock server says so, as the API's do.
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
@@ -214,6 +218,12 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     origin: string,
   ) {
     const key = form.get('api_key')?.trim() ?? '';
+    // Throttled by client address and by the key's first characters, in the store that every
+    // server on the database shares; an attempt whose key is right is not counted.
+    const subjects = [`address:${request.clientAddress ?? 'unknown'}`];
+    if (key) subjects.push(`key:${key.slice(0, KEY_PREFIX_LENGTH)}`);
+    const attempt = await engine.signInThrottle.take(subjects, now());
+    if ('retryAfterSeconds' in attempt) return signInPage(request, attempt);
     let account: PageCall['account'];
     try {
       account = await engine.accounts.authenticate(key || undefined);
@@ -221,6 +231,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
       if (!(error instanceof AuthenticationError)) throw error;
       return signInPage(request, key ? 'wrong' : 'missing');
     }
+    await engine.signInThrottle.forgive(attempt);
     // A new session id at every sign-in; the one the browser had, if any, ends.
     if (previous) await sessions.delete(previous);
     const { id } = await sessions.create(account.api_key_hash, origin);
@@ -371,7 +382,7 @@ function respond(answer: SignedAnswer, { method, session, flash, clock }: Respon
   });
   return {
     status: answer.status ?? 200,
-    headers: { ...PAGE_HEADERS, ...extra },
+    headers: { ...PAGE_HEADERS, ...answer.headers, ...extra },
     body: method === 'HEAD' ? '' : body,
   };
 }

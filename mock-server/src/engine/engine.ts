@@ -3,6 +3,7 @@ import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
 import { SignInSessions } from './accounts/sign-in-sessions';
+import { SignInThrottle } from './accounts/sign-in-throttle';
 import { AiVisibilityService, removeProjectAiVisibility } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { SimulatedAnswerProvider } from './ai-visibility/simulated-answer-provider';
@@ -147,6 +148,7 @@ export class Engine {
   readonly idempotency: IdempotencyService;
   /** Browsers signed in to the dashboard, shared by every server on the store. */
   readonly signInSessions: SignInSessions;
+  readonly signInThrottle: SignInThrottle;
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
@@ -223,6 +225,7 @@ export class Engine {
     this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
     this.signInSessions = new SignInSessions(this.ctx);
+    this.signInThrottle = new SignInThrottle(this.ctx);
     this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,
