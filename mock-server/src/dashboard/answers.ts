@@ -23,6 +23,8 @@ export interface PageAnswer {
   project?: { id: string; name: string; section: ProjectSection };
   /** Work the page shows is under way and will end without the user: reload until it is done. */
   refresh?: boolean;
+  /** A message of this answer itself, shown in place of the session's and never stored (a secret shown once). */
+  flash?: Flash;
   /** Headers of this answer besides the pages' own (`Retry-After`). */
   headers?: Record<string, string>;
 }

@@ -378,7 +378,7 @@ function respond(answer: SignedAnswer, { method, session, flash, clock }: Respon
   const body = renderPage(answer, {
     csrfToken: signedIn ? session.csrfToken : undefined,
     clock: signedIn && clock,
-    flash,
+    flash: answer.flash ?? flash,
   });
   return {
     status: answer.status ?? 200,

@@ -9,7 +9,7 @@ export interface Flash {
   field?: string;
   /** What the form held, to fill it in again after an error. */
   values?: Record<string, string>;
-  /** A secret the user asked to see, shown on this one page. */
+  /** A secret the user asked to see, shown on this one page: only in the answer to its form, never stored. */
   revealed?: { label: string; value: string };
 }
 

@@ -225,7 +225,8 @@ describe('dashboard forms', () => {
 });
 
 describe('dashboard integrations', () => {
-  it('shows the signing secret once, on the page after the first save, and a new one after a rotation', async () => {
+  // Issue 22, finding 8: the secret stayed in clear in the sign_in_sessions row until the next page.
+  it('shows the signing secret once, in the answer to the save and to a rotation, and never stores it in the session', async () => {
     const client = await signedIn();
     const created = await server.call('POST', '/v1/projects', {
       key: server.demo.api_key,
@@ -235,21 +236,34 @@ describe('dashboard integrations', () => {
     const refused = await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
     expect(refused.headers.get('location')).toBe(`${path}/integrations`);
     expect((await client.get(`${path}/integrations`)).html).toContain('has no webhook, so no signing secret');
+    const sessionRows = async () => JSON.stringify(await server.engine.signInSessions.all());
 
-    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/webhook', secret: 's3cret' });
-    const first = await client.get(`${path}/integrations`);
+    const first = await client.post(`${path}/webhook`, {
+      url: 'http://127.0.0.1:9/webhook',
+      secret: 's3cret',
+    });
+    expect(first.status).toBe(200);
     const secret = /Signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(first.html)?.[1];
     expect(secret).toMatch(/^whsec_/);
+    expect(await sessionRows()).not.toContain('whsec_');
     expect((await client.get(`${path}/integrations`)).html).not.toContain(secret);
-    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/other', secret: 's3cret' });
+    const saved = await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/other', secret: 's3cret' });
+    expect(saved.status).toBe(303);
     expect((await client.get(`${path}/integrations`)).html).not.toContain('whsec_');
 
-    await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
-    const rotated = await client.get(`${path}/integrations`);
+    const rotated = await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
+    expect(rotated.status).toBe(200);
     const next = /New signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1];
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(secret);
     expect(rotated.html).toContain('The replaced one also signs deliveries until');
+    expect(await sessionRows()).not.toContain('whsec_');
+    expect((await client.get(`${path}/integrations`)).html).not.toContain('whsec_');
+
+    const key = await client.post(`${path}/public-api-key/rotate`, {});
+    const publicKey = /New public article API key:<\/strong> <code>([^<]+)<\/code>/.exec(key.html)?.[1];
+    expect(publicKey).toMatch(/^rqp_/);
+    expect(await sessionRows()).not.toContain(publicKey);
   });
 });
 
