@@ -271,6 +271,7 @@ describe('dashboard security in a real browser', () => {
       await victim.page.goto(`${otherBase}/`);
       await victim.page.evaluate(
         ([name, value]) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the attack under test is a page setting a cookie
           document.cookie = `${name}=${value}; Path=/projects`;
         },
         [cookieName, attackerValue ?? ''],
