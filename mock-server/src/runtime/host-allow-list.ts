@@ -51,12 +51,10 @@ export class HostAllowList {
     this.port = String(port);
     const listeningName = address.includes(':') ? `[${address.toLowerCase()}]` : address;
     this.allowed = [...LOOPBACK_NAMES, listeningName].map((name) => ({ name, port: String(port) }));
-    if (port === 80) this.allowed.push(...LOOPBACK_NAMES.map((name) => ({ name, port: '' })));
     if (options.publicUrl !== undefined) {
       const url = new URL(options.publicUrl);
       const effective = url.port || (url.protocol === 'https:' ? '443' : '80');
-      const name = url.hostname.toLowerCase();
-      this.allowed.push({ name, port: effective }, { name, port: '' });
+      this.allowed.push({ name: url.hostname.toLowerCase(), port: effective });
     }
     this.allowed.push(...configured);
   }
@@ -68,11 +66,15 @@ export class HostAllowList {
     if (!parsed) return false;
     // Browsers resolve *.localhost to loopback themselves (RFC 6761): no other site can take such a name.
     if (parsed.name.endsWith('.localhost') && parsed.port === this.port) return true;
-    return this.allowed.some(
-      (entry) =>
-        entry.name === parsed.name && (entry.port === undefined || entry.port === (parsed.port ?? '')),
-    );
+    return this.allowed.some((entry) => entry.name === parsed.name && portMatches(entry.port, parsed.port));
   }
+}
+
+/** An entry without a port takes any; a `Host` without one is on its scheme's default port, 80 or 443. */
+function portMatches(allowed: string | undefined, given: string | undefined): boolean {
+  if (allowed === undefined) return true;
+  if (given === undefined || given === '') return allowed === '80' || allowed === '443';
+  return allowed === given;
 }
 
 /** Why an `--allowed-host` value cannot be used, or `undefined` when it can. */
