@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_ATTEMPT_LIMIT } from '../../src/engine/index';
+import {
+  Engine,
+  engineSchema,
+  MANUAL_CLOCK_START,
+  ManualClock,
+  SIGN_IN_ATTEMPT_LIMIT,
+  SIGN_IN_WINDOW_MS,
+  type SignInAttemptRecord,
+} from '../../src/engine/index';
+import { createMemoryStore } from '../../src/store/memory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** Posts the sign-in form as curl would (no Origin), optionally as a proxy forwarding `client`. */
@@ -74,5 +83,25 @@ describe('sign-in throttling per key prefix, behind a proxy', () => {
     for (let i = 0; i < SIGN_IN_ATTEMPT_LIMIT + 2; i++) {
       expect((await signIn(proxied, other.body.api_key, '192.0.2.9')).status).toBe(303);
     }
+  });
+});
+
+describe('the throttle window', () => {
+  it('lifts a minute after the oldest attempt, and leaves no expired attempt of any subject behind', async () => {
+    const store = createMemoryStore(engineSchema);
+    const engine = await Engine.open({
+      store,
+      seed: 1,
+      clock: new ManualClock(MANUAL_CLOCK_START),
+    });
+    const throttle = engine.signInThrottle;
+    await throttle.take(['address:192.0.2.50'], 0);
+    for (let i = 0; i < SIGN_IN_ATTEMPT_LIMIT; i++) {
+      expect(await throttle.take(['address:192.0.2.1'], 1_000 + i)).toHaveProperty('ids');
+    }
+    expect(await throttle.take(['address:192.0.2.1'], 2_000)).toEqual({ retryAfterSeconds: 59 });
+    expect(await throttle.take(['address:192.0.2.1'], SIGN_IN_WINDOW_MS + 1_000)).toHaveProperty('ids');
+    const subjects = (await store.find<SignInAttemptRecord>('sign_in_attempts')).map((row) => row.subject);
+    expect(subjects).not.toContain('address:192.0.2.50');
   });
 });

@@ -45,9 +45,11 @@ export class SignInThrottle {
     now: number,
   ): Promise<{ ids: string[] } | { retryAfterSeconds: number }> {
     return this.ctx.store.transaction(async (tx) => {
+      // Every expired attempt goes, not only these subjects': addresses and prefixes that never
+      // come back leave nothing behind.
+      await tx.deleteWhere(SIGN_IN_ATTEMPTS_TABLE, { at: { lte: now - SIGN_IN_WINDOW_MS } });
       let waitUntil = 0;
       for (const subject of subjects) {
-        await tx.deleteWhere(SIGN_IN_ATTEMPTS_TABLE, { subject, at: { lte: now - SIGN_IN_WINDOW_MS } });
         if ((await tx.count(SIGN_IN_ATTEMPTS_TABLE, { subject })) < SIGN_IN_ATTEMPT_LIMIT) continue;
         const [oldest] = await tx.find<SignInAttemptRecord>(SIGN_IN_ATTEMPTS_TABLE, {
           where: { subject },

@@ -54,7 +54,7 @@ export const engineSchema = {
   /** Dashboard sign-in attempts inside the throttle's minute, per client address and key prefix. */
   sign_in_attempts: {
     columns: ['subject', 'at'],
-    indexes: [['subject', 'at']],
+    indexes: [['subject', 'at'], ['at']],
     counted: [['subject']],
   },
   /** One row per main API request still inside its account's rate-limit window. */
