@@ -267,6 +267,48 @@ describe('dashboard integrations', () => {
   });
 });
 
+// Issue 22, finding 1: the dashboard's clock checked the admin token only when one was set.
+describe('the dashboard clock on a name served with --allowed-host', () => {
+  it('moves and resets only from a page addressed to a loopback host, as /__admin does', async () => {
+    const named = await startTestServer({ allowedHosts: ['mock.test'] });
+    try {
+      const host = `mock.test:${new URL(named.url).port}`;
+      const send = (line: string, headers: Record<string, string>, body = '') =>
+        rawRequest(named.url, line, {
+          host,
+          headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+          body,
+        });
+      const form = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` };
+      const signIn = await send('POST /sign-in', form, `api_key=${encodeURIComponent(named.demo.api_key)}`);
+      expect(signIn.status).toBe(303);
+      const cookie = /set-cookie: ([^;]+)/i.exec(signIn.head)?.[1] ?? '';
+      const page = await send('GET /clock', { cookie });
+      expect(page.status).toBe(200);
+      const token = /name="csrf_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      const before = named.engine.now();
+      for (const [path, fields] of [
+        ['/clock/advance', `amount=1&unit=days`],
+        ['/clock/reset', 'confirm=yes'],
+      ] as const) {
+        const moved = await send(`POST ${path}`, { ...form, cookie }, `csrf_token=${token}&${fields}`);
+        expect(moved.status).toBe(303);
+        const after = await send('GET /clock', { cookie });
+        expect(after.body).toContain('The clock moves only from a page addressed to a loopback host');
+      }
+      expect(named.engine.now()).toBe(before);
+      // From 127.0.0.1 the same form moves it.
+      const local = new DashboardClient(named);
+      await local.signIn(named.demo.api_key);
+      await local.get('/clock');
+      expect((await local.post('/clock/advance', { amount: '1', unit: 'days' })).status).toBe(303);
+      expect(named.engine.now()).toBe(before + 86_400_000);
+    } finally {
+      await named.close();
+    }
+  });
+});
+
 describe('dashboard pages', () => {
   it('serves pages with a strict policy, no caching, and HEAD without a body', async () => {
     const client = await signedIn();
@@ -387,48 +429,6 @@ describe('dashboard options', () => {
       expect((await client.get('/clock')).html).toContain('The clock moved 1 min');
     } finally {
       await guarded.close();
-    }
-  });
-});
-
-// Issue 22, finding 1: the dashboard's clock checked the admin token only when one was set.
-describe('the dashboard clock on a name served with --allowed-host', () => {
-  it('moves and resets only from a page addressed to a loopback host, as /__admin does', async () => {
-    const named = await startTestServer({ allowedHosts: ['mock.test'] });
-    try {
-      const host = `mock.test:${new URL(named.url).port}`;
-      const send = (line: string, headers: Record<string, string>, body = '') =>
-        rawRequest(named.url, line, {
-          host,
-          headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
-          body,
-        });
-      const form = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` };
-      const signIn = await send('POST /sign-in', form, `api_key=${encodeURIComponent(named.demo.api_key)}`);
-      expect(signIn.status).toBe(303);
-      const cookie = /set-cookie: ([^;]+)/i.exec(signIn.head)?.[1] ?? '';
-      const page = await send('GET /clock', { cookie });
-      expect(page.status).toBe(200);
-      const token = /name="csrf_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-      const before = named.engine.now();
-      for (const [path, fields] of [
-        ['/clock/advance', `amount=1&unit=days`],
-        ['/clock/reset', 'confirm=yes'],
-      ] as const) {
-        const moved = await send(`POST ${path}`, { ...form, cookie }, `csrf_token=${token}&${fields}`);
-        expect(moved.status).toBe(303);
-        const after = await send('GET /clock', { cookie });
-        expect(after.body).toContain('The clock moves only from a page addressed to a loopback host');
-      }
-      expect(named.engine.now()).toBe(before);
-      // From 127.0.0.1 the same form moves it.
-      const local = new DashboardClient(named);
-      await local.signIn(named.demo.api_key);
-      await local.get('/clock');
-      expect((await local.post('/clock/advance', { amount: '1', unit: 'days' })).status).toBe(303);
-      expect(named.engine.now()).toBe(before + 86_400_000);
-    } finally {
-      await named.close();
     }
   });
 });
