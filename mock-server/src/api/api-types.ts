@@ -21,6 +21,8 @@ export interface ApiRequest {
    * `download_url`); without it those URLs are relative to that address.
    */
   baseUrl?: string;
+  /** The client's IP address as the adapter knows it (behind a proxy, the one the proxy saw). */
+  clientAddress?: string;
   /**
    * Set by an adapter that could not read the body (larger than `MAX_BODY_BYTES`, or in an
    * encoding it cannot decode): the API layer answers it as the client's mistake, in the error

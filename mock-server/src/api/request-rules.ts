@@ -64,7 +64,7 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /** A `Host` header naming `localhost` (or a subdomain), 127.0.0.0/8 or `[::1]`, with or without a port. */
-function addressedToLoopback(host: string): boolean {
+export function addressedToLoopback(host: string): boolean {
   const name = host.trim().toLowerCase().replace(/:\d*$/, '');
   if (name === '[::1]' || name === 'localhost' || name.endsWith('.localhost')) return true;
   return /^127(?:\.\d{1,3}){3}$/.test(name);

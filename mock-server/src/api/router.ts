@@ -38,6 +38,12 @@ export interface ApiOptions {
   /** Serve `/__admin` routes (default true). */
   admin?: boolean;
   /**
+   * Serve the mock's own admin routes, the clock (`/__admin/clock`, `/__admin/clock/advance`) and
+   * `/__admin/reset` (default true). The production profile has none: a deployed service's data
+   * is never wiped and its time never moved by a request.
+   */
+  mockRoutes?: boolean;
+  /**
    * When set, `/__admin` routes require `Authorization: Bearer <adminToken>`. Without one they
    * answer only requests addressed to a loopback host, and their POSTs only with a JSON
    * `Content-Type`, so a web page cannot reach them from a developer's browser.
@@ -117,7 +123,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
  * ```
  */
 export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
-  const adminEnabled = options.admin ?? true;
+  const served = { admin: options.admin ?? true, mock: options.mockRoutes ?? true };
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
@@ -135,7 +141,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
     try {
       if (request.bodyError) throw unreadableBody(request.bodyError);
       await engine.tick();
-      const match = matchRoute(request, adminEnabled);
+      const match = matchRoute(request, served);
       if ('allow' in match) {
         return { status: 204, headers: { allow: match.allow, 'x-request-id': requestId }, body: '' };
       }
@@ -162,6 +168,9 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   }
 }
 
+/** The operations only the mock has: moving its clock and wiping its data. */
+const MOCK_OPERATIONS = new Set(['admin.clock.retrieve', 'admin.clock.advance', 'admin.reset']);
+
 /** Methods in the order an `Allow` header lists them. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
@@ -172,7 +181,7 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
  */
 function matchRoute(
   request: ApiRequest,
-  adminEnabled: boolean,
+  served: { admin: boolean; mock: boolean },
 ): { route: Route; params: Record<string, string> } | { allow: string } {
   const method = request.method.toUpperCase();
   const wanted = method === 'HEAD' ? 'GET' : method;
@@ -181,7 +190,8 @@ function matchRoute(
   // is never also read as content `export`.
   let resource: string | undefined;
   for (const route of routes) {
-    if (!adminEnabled && route.operation.auth === 'admin') continue;
+    if (!served.admin && route.operation.auth === 'admin') continue;
+    if (!served.mock && MOCK_OPERATIONS.has(route.operation.id)) continue;
     if (resource !== undefined && route.operation.path !== resource) continue;
     const found = route.pattern.exec(request.path);
     if (!found) continue;

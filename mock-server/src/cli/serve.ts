@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { allowedHostProblem } from '../runtime/host-allow-list';
 import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
@@ -30,8 +31,9 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     public: webhooks go to public addresses only; private: to loopback
                     and private addresses too (default: private while --host is
                     loopback, else public). Link-local and metadata addresses,
-                    0.0.0.0/8, multicast, URLs with credentials and this server are
-                    refused either way
+                    0.0.0.0/8, multicast, other special-purpose ranges that are not
+                    global (198.18.0.0/15, 2001:db8::/32, ...), URLs with credentials
+                    and this server are refused either way
   --webhook-concurrency N
                     webhook deliveries in flight at once; one content item's go one
                     after another                                 (default 16)
@@ -40,7 +42,12 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     cryptographic source, /__admin only with an --admin-token of 32 or
                     more characters; needs --export-signing-secret and --public-url
   --public-url URL  address clients reach this server at (https://api.example.com);
-                    download links are built from it instead of the Host header
+                    download links are built from it instead of the Host header, and
+                    its host is served
+  --allowed-host H  a host name clients use besides localhost, 127.0.0.1 and [::1]
+                    (mock.test or mock.test:4010); repeatable. Other Host headers get
+                    a 421, against DNS rebinding; on a non-loopback --host every name
+                    is served until this or --public-url is given
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
 `;
@@ -93,6 +100,7 @@ export async function serve(args: string[]): Promise<void> {
       'webhook-concurrency': { type: 'string', default: '16' },
       profile: { type: 'string', default: 'mock' },
       'public-url': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
       log: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
@@ -127,6 +135,10 @@ export async function serve(args: string[]): Promise<void> {
       `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
     );
   }
+  for (const entry of values['allowed-host']) {
+    const problem = allowedHostProblem(entry);
+    if (problem) throw new CliUsageError(problem);
+  }
   const profile = values.profile as ServerProfile;
   const adminToken = values['admin-token'] ?? (process.env.RANKQUILL_ADMIN_TOKEN || undefined);
   const options = {
@@ -145,6 +157,12 @@ export async function serve(args: string[]): Promise<void> {
       message: `/__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.`,
     });
   }
+  if (!isLoopbackHost(values.host) && !settings.publicUrl && values['allowed-host'].length === 0) {
+    log({
+      event: 'warning',
+      message: `Every Host header is served on ${values.host}: pass --public-url or --allowed-host with the names clients use, so that a page whose name points at this server (DNS rebinding) is refused.`,
+    });
+  }
   const db = values.db ?? (process.env.RANKQUILL_DATABASE_URL || DEFAULT_DB_PATH);
   const server = await startServer({
     port,
@@ -153,6 +171,7 @@ export async function serve(args: string[]): Promise<void> {
     db,
     ...options,
     dashboard: !values['no-dashboard'],
+    allowedHosts: values['allowed-host'],
     deliveryConcurrency: concurrency,
     jobLeaseMs: jobLease * 1000,
     log,

@@ -23,6 +23,10 @@ export interface PageAnswer {
   project?: { id: string; name: string; section: ProjectSection };
   /** Work the page shows is under way and will end without the user: reload until it is done. */
   refresh?: boolean;
+  /** A message of this answer itself, shown in place of the session's and never stored (a secret shown once). */
+  flash?: Flash;
+  /** Headers of this answer besides the pages' own (`Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 /** After a form: go to `location` (303, so a reload does not send the form again). */
@@ -44,7 +48,7 @@ export type Answer = PageAnswer | RedirectAnswer | DocumentAnswer;
 
 /** How the server runs, as the pages need to know it. */
 export interface DashboardSettings {
-  /** `/__admin` routes are served, so the dashboard offers the clock too. */
+  /** `/__admin` routes and the mock's clock and reset are served, so the dashboard offers the clock too. */
   admin: boolean;
   /** Set when moving the clock needs the admin token. */
   adminToken: string | undefined;

@@ -1,24 +1,29 @@
-/** Cookies of a `Cookie` header by name; the first of a repeated name wins. */
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
+/** Every value of the cookie `name` in a `Cookie` header, in the order the browser sent them. */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const equals = part.indexOf('=');
     if (equals < 0) continue;
-    const name = part.slice(0, equals).trim();
-    if (name && !cookies.has(name)) cookies.set(name, part.slice(equals + 1).trim());
+    if (part.slice(0, equals).trim() === name) values.push(part.slice(equals + 1).trim());
   }
-  return cookies;
+  return values;
 }
 
 export interface SessionCookie {
-  /** `__Host-rq_session` over https (Secure, bound to this host), `rq_session` over plain http. */
+  /**
+   * `__Host-rq_session` over https (Secure, bound to this host), `rq_session_<port>` over plain
+   * http, where a browser sends a host's cookies to every port of it: the dashboard of another
+   * port then has a cookie of its own name.
+   */
   name: string;
   secure: boolean;
 }
 
-/** The session cookie's name and flags for a request that came over https or not. */
-export function sessionCookie(secure: boolean): SessionCookie {
-  return { name: secure ? '__Host-rq_session' : 'rq_session', secure };
+/** The session cookie's name and flags for the dashboard at `origin` (`http://127.0.0.1:4010`). */
+export function sessionCookie(origin: string, secure = origin.startsWith('https:')): SessionCookie {
+  if (secure) return { name: '__Host-rq_session', secure };
+  const url = new URL(origin);
+  return { name: `rq_session_${url.port || (url.protocol === 'https:' ? '443' : '80')}`, secure };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
 import { ASSETS, type Asset } from './assets';
-import { parseCookies, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
+import { cookieValues, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
 import { CSRF_FIELD, formFields } from './form';
 import { html } from './html';
 import { renderPage } from './layout';
@@ -24,11 +24,14 @@ import { localPath } from './urls';
 export interface DashboardOptions extends SessionStoreOptions {
   /** `/__admin` routes are on: the dashboard shows the clock page (default true). */
   admin?: boolean;
+  /** The mock's clock and reset are served (default true; off in the production profile). */
+  mockRoutes?: boolean;
   /** When set, moving or resetting the clock from the dashboard asks for this token. */
   adminToken?: string;
   /**
    * Mark the session cookie `Secure` (and name it `__Host-rq_session`). Default: when the
-   * request came over https; set it behind a proxy that ends TLS.
+   * request came over https; set it behind a proxy that ends TLS. Over http the cookie is
+   * `rq_session_<port>`.
    */
   secureCookie?: boolean;
   /** Called with unexpected errors before they become a 500 page. */
@@ -61,6 +64,9 @@ const ROUTES: CompiledRoute[] = [
   return { ...route, pattern: new RegExp(`^${source}/?$`), names };
 });
 
+/** How much of a key sent to sign in names its throttle: the prefix and four characters. */
+const KEY_PREFIX_LENGTH = 12;
+
 /** Paths the dashboard owns; anything else is left to the API. */
 const DASHBOARD_PATH = /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|projects(?:\/|$)|assets\/)/;
 
@@ -88,10 +94,14 @@ const PAGE_HEADERS: Record<string, string> = {
  */
 export function createDashboardHandler(engine: Engine, options: DashboardOptions = {}): DashboardHandler {
   const sessions = new SessionStore(engine.signInSessions, options);
+  const now = options.now ?? Date.now;
   // Every answer of a manual-clock server says so, as the API's do.
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
-  const settings: DashboardSettings = { admin: options.admin ?? true, adminToken: options.adminToken };
+  const settings: DashboardSettings = {
+    admin: (options.admin ?? true) && (options.mockRoutes ?? true),
+    adminToken: options.adminToken,
+  };
 
   return async (received) => {
     if (!DASHBOARD_PATH.test(received.path)) return undefined;
@@ -101,14 +111,18 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     if (file && (method === 'GET' || method === 'HEAD'))
       return withHeaders(asset(file, method), clockHeaders);
     if (request.path.startsWith('/assets/')) return undefined;
-    const cookie = sessionCookie(options.secureCookie ?? request.baseUrl?.startsWith('https:') ?? false);
-    const cookieValue = parseCookies(request.headers.cookie).get(cookie.name);
-    const session = await sessions.find(cookieValue);
+    const origin = dashboardOrigin(request);
+    const cookie = sessionCookie(origin, options.secureCookie);
+    // Two session cookies: one was set by a page of another port of this host (cookies are not
+    // separated by port), with a narrower Path to be sent first. Neither is trusted.
+    const values = cookieValues(request.headers.cookie, cookie.name);
+    const cookieValue = values.length === 1 ? values[0] : undefined;
+    const session = await sessions.find(cookieValue, origin);
     const shown: { flash?: Flash } = {};
     let answer: SignedAnswer;
     try {
       await engine.tick();
-      answer = await route(request, method, session, cookie, cookieValue, shown);
+      answer = await route(request, method, session, cookie, cookieValue, origin, shown);
     } catch (error) {
       if (!(error instanceof ServiceError)) options.onError?.(error, request);
       answer = errorPage(error);
@@ -125,6 +139,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     session: Session | undefined,
     cookie: SessionCookie,
     cookieValue: string | undefined,
+    origin: string,
     shown: { flash?: Flash },
   ): Promise<SignedAnswer> {
     const path = request.path.replace(/(.)\/$/, '$1');
@@ -135,7 +150,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     }
     if (path === '/sign-in') {
       if (method === 'GET' || method === 'HEAD') return session ? redirectTo('/') : signInPage(request);
-      if (method === 'POST') return signIn(request, form, cookie, cookieValue);
+      if (method === 'POST') return signIn(request, form, cookie, cookieValue, origin);
       return methodNotAllowed('GET, POST');
     }
     if (path === '/sign-out') {
@@ -200,8 +215,15 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     form: URLSearchParams,
     cookie: SessionCookie,
     previous: string | undefined,
+    origin: string,
   ) {
     const key = form.get('api_key')?.trim() ?? '';
+    // Throttled by client address and by the key's first characters, in the store that every
+    // server on the database shares; an attempt whose key is right is not counted.
+    const subjects = [`address:${request.clientAddress ?? 'unknown'}`];
+    if (key) subjects.push(`key:${key.slice(0, KEY_PREFIX_LENGTH)}`);
+    const attempt = await engine.signInThrottle.take(subjects, now());
+    if ('retryAfterSeconds' in attempt) return signInPage(request, attempt);
     let account: PageCall['account'];
     try {
       account = await engine.accounts.authenticate(key || undefined);
@@ -209,10 +231,23 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
       if (!(error instanceof AuthenticationError)) throw error;
       return signInPage(request, key ? 'wrong' : 'missing');
     }
+    await engine.signInThrottle.forgive(attempt);
     // A new session id at every sign-in; the one the browser had, if any, ends.
     if (previous) await sessions.delete(previous);
-    const { id } = await sessions.create(account.api_key_hash);
-    return { ...redirectTo(localPath(form.get('next'), '/')), setCookie: setSessionCookie(cookie, id) };
+    const { id } = await sessions.create(account.api_key_hash, origin);
+    return {
+      ...redirectTo(localPath(form.get('next'), origin, '/')),
+      setCookie: setSessionCookie(cookie, id),
+    };
+  }
+}
+
+/** The origin the dashboard was reached at (the public URL's behind a proxy). */
+function dashboardOrigin(request: ApiRequest): string {
+  try {
+    return new URL(request.baseUrl ?? 'http://localhost').origin;
+  } catch {
+    return 'http://localhost';
   }
 }
 
@@ -343,11 +378,11 @@ function respond(answer: SignedAnswer, { method, session, flash, clock }: Respon
   const body = renderPage(answer, {
     csrfToken: signedIn ? session.csrfToken : undefined,
     clock: signedIn && clock,
-    flash,
+    flash: answer.flash ?? flash,
   });
   return {
     status: answer.status ?? 200,
-    headers: { ...PAGE_HEADERS, ...extra },
+    headers: { ...PAGE_HEADERS, ...answer.headers, ...extra },
     body: method === 'HEAD' ? '' : body,
   };
 }

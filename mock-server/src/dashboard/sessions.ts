@@ -9,7 +9,7 @@ export interface Flash {
   field?: string;
   /** What the form held, to fill it in again after an error. */
   values?: Record<string, string>;
-  /** A secret the user asked to see, shown on this one page. */
+  /** A secret the user asked to see, shown on this one page: only in the answer to its form, never stored. */
   revealed?: { label: string; value: string };
 }
 
@@ -19,6 +19,8 @@ export interface Session {
   apiKeyHash: string;
   /** Sent back by every form of the session; a form without it is refused. */
   csrfToken: string;
+  /** The dashboard origin the session was signed in at (`http://127.0.0.1:4010`); no other one takes it. */
+  origin: string;
   createdAt: number;
   lastSeenAt: number;
   flash?: Flash;
@@ -27,7 +29,7 @@ export interface Session {
 }
 
 /** What a session's row holds besides its key hash and last use. */
-type SessionState = Pick<Session, 'csrfToken' | 'createdAt' | 'flash' | 'exports'>;
+type SessionState = Pick<Session, 'csrfToken' | 'origin' | 'createdAt' | 'flash' | 'exports'>;
 
 export interface SessionStoreOptions {
   /** Wall-clock milliseconds; sessions run on real time even when the server's clock is manual. */
@@ -55,8 +57,8 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
  * @example
  * ```ts
  * const sessions = new SessionStore(engine.signInSessions);
- * const { id } = await sessions.create(account.api_key_hash); // the cookie's value
- * const session = await sessions.find(id);
+ * const { id } = await sessions.create(account.api_key_hash, 'http://127.0.0.1:4010'); // the cookie's value
+ * const session = await sessions.find(id, 'http://127.0.0.1:4010');
  * ```
  */
 export class SessionStore {
@@ -79,13 +81,14 @@ export class SessionStore {
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, this.idleMs / 10);
   }
 
-  /** Starts a session; answers the cookie value (the id) and the session. */
-  async create(apiKeyHash: string): Promise<{ id: string; session: Session }> {
+  /** Starts a session for the dashboard at `origin`; answers the cookie value (the id) and the session. */
+  async create(apiKeyHash: string, origin: string): Promise<{ id: string; session: Session }> {
     const id = randomToken();
     const at = this.now();
     const session: Session = {
       apiKeyHash,
       csrfToken: randomToken(),
+      origin,
       createdAt: at,
       lastSeenAt: at,
       exports: {},
@@ -96,12 +99,16 @@ export class SessionStore {
     return { id, session };
   }
 
-  /** The live session of a cookie value, or `undefined`; using it keeps it alive (see `settle`). */
-  async find(id: string | undefined): Promise<Session | undefined> {
+  /**
+   * The live session of a cookie value signed in at `origin`, or `undefined`; using it keeps it
+   * alive (see `settle`). A session of another origin (another port, another host name) is not
+   * this dashboard's, whoever carries its cookie here.
+   */
+  async find(id: string | undefined, origin: string): Promise<Session | undefined> {
     if (!id || id.length > 100) return undefined;
     const key = await digest(id);
     const row = await this.rows.find<SessionState>(key);
-    if (!row) return undefined;
+    if (!row || row.state.origin !== origin) return undefined;
     const at = this.now();
     if (at - row.last_seen_at > this.idleMs || at - row.state.createdAt > this.maxAgeMs) {
       await this.rows.remove(key);
@@ -139,8 +146,9 @@ export class SessionStore {
 }
 
 function stateOf(session: Session): SessionState {
-  const { csrfToken, createdAt, flash, exports } = session;
-  return flash === undefined ? { csrfToken, createdAt, exports } : { csrfToken, createdAt, flash, exports };
+  const { csrfToken, origin, createdAt, flash, exports } = session;
+  const state = { csrfToken, origin, createdAt, exports };
+  return flash === undefined ? state : { ...state, flash };
 }
 
 /** 32 random bytes from the platform's cryptographic source, base64url. */

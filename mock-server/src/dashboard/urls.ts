@@ -1,10 +1,21 @@
 /**
- * `path` when it is a path of this site, else `fallback`: never another host (`//host`,
- * `/\\host`) nor a scheme, so a link cannot send a signed-in browser elsewhere.
+ * `path` when it is a path of the dashboard at `origin`, else `fallback`. It is read as a browser
+ * reads a `Location` (the WHATWG URL parser, which drops tabs and newlines and takes `\\` for
+ * `/`), so `/\t/host/x` or `/\\host` cannot send a signed-in browser to another host; what
+ * survives is the parsed path, query and fragment of this origin.
  */
-export function localPath(path: string | null | undefined, fallback: string): string {
-  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
-  return path;
+export function localPath(path: string | null | undefined, origin: string, fallback: string): string {
+  if (!path?.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(path, origin);
+  } catch {
+    return fallback;
+  }
+  const local = `${url.pathname}${url.search}${url.hash}`;
+  // `/.//host` parses to the path `//host`, which a browser would again read as another host.
+  if (url.origin !== new URL(origin).origin || local.startsWith('//')) return fallback;
+  return local;
 }
 
 /**

@@ -3,6 +3,7 @@ import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
 import { SignInSessions } from './accounts/sign-in-sessions';
+import { SignInThrottle } from './accounts/sign-in-throttle';
 import { AiVisibilityService } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { removeProjectAiVisibility } from './ai-visibility/remove-project-ai-visibility';
@@ -99,8 +100,9 @@ export interface EngineOptions {
   wallClock?: Clock;
   /**
    * Where API keys, public keys, webhook signing secrets and the default export signing key
-   * come from. Defaults to `SeededSecrets` on the seed, which keeps answers byte-identical; a
-   * deployment passes a cryptographic source, so that the seed reveals no key.
+   * come from, and, when given, ids too. Defaults to `SeededSecrets` on the seed (ids from a
+   * seeded counter), which keeps answers byte-identical; a deployment passes a cryptographic
+   * source, so that the seed reveals no key and no id follows from another.
    * @example { secrets: { secret: (_label, length) => randomLetters(length), bytes: (_label, length) => crypto.getRandomValues(new Uint8Array(length)) } }
    */
   secrets?: SecretSource;
@@ -148,6 +150,7 @@ export class Engine {
   readonly idempotency: IdempotencyService;
   /** Browsers signed in to the dashboard, shared by every server on the store. */
   readonly signInSessions: SignInSessions;
+  readonly signInThrottle: SignInThrottle;
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
@@ -160,7 +163,8 @@ export class Engine {
   private constructor(private readonly options: EngineOptions) {
     const random = new Random(String(options.seed));
     const secrets = options.secrets ?? new SeededSecrets(random);
-    const ids = new IdFactory(random, secrets);
+    // A deployment's source makes its ids too: no seed, no counter shows in them.
+    const ids = new IdFactory(random, secrets, options.secrets);
     const store = options.store;
     const jobs = new JobQueue(store, ids, options.onJobError ?? (() => undefined), {
       now: () => options.clock.now(),
@@ -225,6 +229,7 @@ export class Engine {
     this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
     this.signInSessions = new SignInSessions(this.ctx);
+    this.signInThrottle = new SignInThrottle(this.ctx);
     this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,

@@ -13,6 +13,12 @@ export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export { type SignInSessionRecord, SignInSessions } from './accounts/sign-in-sessions';
 export {
+  SIGN_IN_ATTEMPT_LIMIT,
+  SIGN_IN_WINDOW_MS,
+  type SignInAttemptRecord,
+  SignInThrottle,
+} from './accounts/sign-in-throttle';
+export {
   AiVisibilityService,
   type DailyVisibility,
   type DatePeriod,

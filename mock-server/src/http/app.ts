@@ -28,6 +28,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
       ? undefined
       : createDashboardHandler(engine, {
           admin: options.admin,
+          mockRoutes: options.mockRoutes,
           adminToken: options.adminToken,
           onError: options.onError,
         });
@@ -43,7 +44,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
   app.use(async (req: Request, res: Response) => {
-    const request = toApiRequest(req);
+    const request = toApiRequest(req, publicOrigin !== undefined);
     const page =
       dashboard && (await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request));
     return write(res, page || (await handle(request)));
@@ -53,7 +54,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
     async (error: { status?: number; message?: string }, req: Request, res: Response, _next: unknown) => {
       if (res.headersSent) return void res.destroy();
       const bodyError = { status: error.status ?? 400, reason: error.message ?? 'unknown error' };
-      await write(res, await handle({ ...toApiRequest(req), body: '', bodyError }));
+      await write(res, await handle({ ...toApiRequest(req, false), body: '', bodyError }));
     },
   );
   return app;
@@ -106,7 +107,11 @@ function drainedOrClosed(res: Response): Promise<void> {
   });
 }
 
-function toApiRequest(req: Request): ApiRequest {
+/**
+ * `behindProxy` (a public URL is set): the client is the last address the proxy added to
+ * `X-Forwarded-For`; elsewhere that header is anyone's to write, and the peer is the client.
+ */
+function toApiRequest(req: Request, behindProxy: boolean): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
   return {
@@ -117,5 +122,12 @@ function toApiRequest(req: Request): ApiRequest {
     headers: req.headers as Record<string, string | undefined>,
     body: typeof req.body === 'string' ? req.body : '',
     baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+    clientAddress:
+      (behindProxy && lastForwardedFor(req.headers['x-forwarded-for'])) || req.socket.remoteAddress,
   };
+}
+
+function lastForwardedFor(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  return value?.split(',').pop()?.trim() || undefined;
 }

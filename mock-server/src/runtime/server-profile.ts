@@ -32,6 +32,8 @@ export interface ProfileOptions {
 export interface ProfileSettings {
   profile: ServerProfile;
   admin: boolean;
+  /** The mock's clock and reset routes (API and dashboard); off in production. */
+  mockRoutes: boolean;
   demo: boolean;
   /** The public URL without a trailing slash, when one was given. */
   publicUrl: string | undefined;
@@ -62,6 +64,7 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
     return {
       profile,
       admin: options.admin ?? true,
+      mockRoutes: true,
       demo: true,
       publicUrl,
       webhookEgress: options.webhookEgress,
@@ -102,6 +105,7 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
   return {
     profile,
     admin: token !== undefined && options.admin !== false,
+    mockRoutes: false,
     demo: false,
     publicUrl,
     webhookEgress: 'public',

@@ -11,11 +11,13 @@ import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
 import { eventLoopPause } from './event-loop-pause';
+import { allowedHostProblem, HostAllowList, refuseHost } from './host-allow-list';
+import { isLoopbackHost } from './loopback';
 import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
 import { nodeWebhookSigner } from './node-webhook-signer';
 import { openEngineStore } from './open-store';
 import { requestListener } from './request-listener';
-import { resolveProfile, type ServerProfile } from './server-profile';
+import { resolveProfile, type ServerProfile, ServerProfileError } from './server-profile';
 import { SystemClock } from './system-clock';
 
 export interface ServerOptions extends AppOptions {
@@ -37,12 +39,20 @@ export interface ServerOptions extends AppOptions {
   /**
    * Where webhooks may go besides public addresses: `private` allows loopback and private ones
    * too. Default `private` while the server listens on loopback (a mock in CI), else `public`.
-   * Link-local and metadata addresses, `0.0.0.0/8`, multicast, URLs with credentials and this
+   * Link-local and metadata addresses, `0.0.0.0/8`, multicast, other special-purpose ranges that
+   * are not globally reachable (`198.18.0.0/15`, `2001:db8::/32`, …), URLs with credentials and this
    * server itself are refused either way.
    */
   webhookEgress?: WebhookEgressMode;
   /** Resolves webhook host names, for the egress checks; default the system resolver. Tests inject one. */
   resolve?: (hostname: string) => Promise<string[]>;
+  /**
+   * Host names (`name` or `name:port`) served besides `localhost`, `127.0.0.1`, `[::1]` and the
+   * listening address with its port, and the host of `publicUrl`; a request for any other `Host`
+   * is a 421. On a non-loopback `host` every name is served until this or `publicUrl` is set.
+   * @example { host: '0.0.0.0', allowedHosts: ['rankquill-mock:4010'] }
+   */
+  allowedHosts?: readonly string[];
   /** Webhook deliveries in flight at once (default 16). */
   deliveryConcurrency?: number;
   /** Key of the signed export download URLs; default derived from the seed (see `EngineOptions`). */
@@ -102,6 +112,10 @@ export const DEFAULT_DB_PATH = '.rankquill/mock.db';
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
   const settings = resolveProfile(options);
+  for (const entry of options.allowedHosts ?? []) {
+    const problem = allowedHostProblem(entry);
+    if (problem) throw new ServerProfileError(problem);
+  }
   const db = options.db ?? DEFAULT_DB_PATH;
   const store: Store = await openEngineStore(db, (error) =>
     log({ event: 'database_error', error: error.message }),
@@ -145,6 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(engine, {
     ...options,
     admin: settings.admin,
+    mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
@@ -152,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const listener = requestListener(app, options.logRequests ? log : undefined);
   let closing = false;
   const inFlight = new Set<ServerResponse>();
+  let hosts: HostAllowList | undefined;
   const server: Server = createServer((req, res) => {
     inFlight.add(res);
     res.once('close', () => {
@@ -160,6 +176,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.setHeader('connection', 'close');
+    // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
+    if (hosts && !hosts.allows(req.headers.host)) return refuseHost(req, res, engine.nextRequestId());
     listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -170,6 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   listening = server.address() as AddressInfo;
+  hosts = new HostAllowList({ listening, publicUrl: settings.publicUrl, allowedHosts: options.allowedHosts });
   const reportRunError = (error: unknown) => log({ event: 'job_failed', error: String(error) });
   const background = engine.startBackgroundWork(reportRunError);
   const timer =
@@ -206,7 +225,4 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-/** Whether a listening host is loopback: `localhost`, 127.0.0.0/8 or `::1`. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export { isLoopbackHost } from './loopback';

@@ -94,7 +94,7 @@ describe('serve --profile production', () => {
     expect(projects.status).toBe(200);
   });
 
-  it('draws keys from a cryptographic source: one seed, one order of calls, different keys', async () => {
+  it('draws keys and ids from a cryptographic source: one seed, one order of calls, different ones', async () => {
     const keysOf = async () => {
       const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
       const account = await (
@@ -116,15 +116,63 @@ describe('serve --profile production', () => {
         apiKey: account.api_key as string,
         publicKey: project.public_api_key as string,
         id: project.id,
+        accountId: account.id as string,
       };
     };
     const first = await keysOf();
     const second = await keysOf();
-    // Ids still follow from the seed; keys do not.
-    expect(second.id).toBe(first.id);
+    // Neither ids nor keys follow from the seed (issue 22, finding 7).
+    expect(second.id).not.toBe(first.id);
+    expect(second.accountId).not.toBe(first.accountId);
+    expect(first.id).toMatch(/^proj_[0-9a-z]{13}$/);
     expect(second.apiKey).not.toBe(first.apiKey);
     expect(second.publicKey).not.toBe(first.publicKey);
     expect(first.apiKey).toMatch(/^rq_test_[A-Za-z0-9]{32}$/);
+  });
+
+  // Issue 22, finding 7: with the token, /__admin/reset used to wipe every account.
+  it('has no mock left: no reset and no clock, in the API or the dashboard, even with the token', async () => {
+    const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
+    const admin = { authorization: `Bearer ${TOKEN}` };
+    const account = await (
+      await fetch(`${cli.ready.url}/__admin/accounts`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'essential' }),
+      })
+    ).json();
+    for (const [method, path, type] of [
+      ['POST', '/__admin/reset', 'application/json'],
+      ['POST', '/__admin/reset', 'text/plain'],
+      ['GET', '/__admin/clock', undefined],
+      ['POST', '/__admin/clock/advance', 'application/json'],
+    ] as const) {
+      const answer = await fetch(`${cli.ready.url}${path}`, {
+        method,
+        headers: { ...admin, ...(type ? { 'content-type': type } : {}) },
+        body: method === 'POST' ? JSON.stringify({ seconds: 60 }) : undefined,
+      });
+      expect(answer.status, `${method} ${path} ${type}`).toBe(404);
+    }
+    // The account is still there.
+    const projects = await fetch(`${cli.ready.api_base_url}/projects`, {
+      headers: { authorization: `Bearer ${account.api_key}` },
+    });
+    expect(projects.status).toBe(200);
+    // The dashboard offers no clock: its page and its actions are gone.
+    const signIn = await fetch(`${cli.ready.url}/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `api_key=${encodeURIComponent(account.api_key)}`,
+      redirect: 'manual',
+    });
+    expect(signIn.status).toBe(303);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
+    const page = await fetch(`${cli.ready.url}/clock`, { headers: { cookie } });
+    expect(page.status).toBe(404);
+    expect(await (await fetch(`${cli.ready.url}/projects`, { headers: { cookie } })).text()).not.toContain(
+      'href="/clock"',
+    );
   });
 
   it('sends webhooks to public addresses only, and builds download links from --public-url', async () => {
@@ -164,7 +212,7 @@ describe('serve --profile production', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       exported = await (
         await fetch(`${cli.ready.api_base_url}/projects/${project.id}/exports/${created.id}`, {
-          headers: { ...headers, host: 'attacker.example' },
+          headers: { ...headers, host: `localhost:${new URL(cli.ready.url).port}` },
         })
       ).json();
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process';
+import { rawRequest } from '../support/raw-http';
 
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-cli-'));
 const running: CliProcess[] = [];
@@ -125,6 +126,47 @@ describe('rankquill-mock serve', () => {
     await expect(startCli(['--export-signing-secret', 'short'])).rejects.toThrow(
       /--export-signing-secret .* must be at least 16 characters/,
     );
+  });
+
+  it('serves each --allowed-host and refuses other hosts, and refuses an --allowed-host that is no host name', async () => {
+    await expect(
+      startCli(['--port', '0', '--db', ':memory:', '--allowed-host', 'http://mock.test/']),
+    ).rejects.toThrow(/--allowed-host takes a host name/);
+    const cli = await start([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--allowed-host',
+      'mock.test',
+      '--allowed-host',
+      'other.test:80',
+    ]);
+    const port = new URL(cli.ready.url).port;
+    for (const [host, status] of [
+      [`mock.test:${port}`, 200],
+      ['other.test', 200],
+      [`localhost:${port}`, 200],
+      [`evil.example:${port}`, 421],
+    ] as const) {
+      expect((await rawRequest(cli.ready.url, 'GET /healthz', { host })).status, host).toBe(status);
+    }
+  });
+
+  it('warns on a non-loopback host until it knows which names clients use', async () => {
+    const open = await start(['--host', '0.0.0.0', '--port', '0', '--db', ':memory:']);
+    expect(open.stderr()).toContain('Every Host header is served on 0.0.0.0');
+    const named = await start([
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--allowed-host',
+      'mock.lan',
+    ]);
+    expect(named.stderr()).not.toContain('Every Host header is served');
   });
 
   it('reaches the ready line quickly', async () => {

@@ -72,9 +72,19 @@ describe('html and links', () => {
     ]) {
       expect(safeHref(bad), String(bad)).toBeUndefined();
     }
-    expect(localPath('/projects/1', '/')).toBe('/projects/1');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '', null]) {
-      expect(localPath(bad, '/'), String(bad)).toBe('/');
+    const origin = 'http://127.0.0.1:4010';
+    expect(localPath('/projects/1?page=2#x', origin, '/')).toBe('/projects/1?page=2#x');
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/127.0.0.1:9/x',
+      '/\n/evil.example',
+      '/.//evil.example',
+      'https://evil.example',
+      '',
+      null,
+    ]) {
+      expect(localPath(bad, origin, '/'), String(bad)).toBe('/');
     }
   });
 });

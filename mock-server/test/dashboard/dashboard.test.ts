@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardHandler } from '../../src/dashboard/dashboard';
+import { rawRequest } from '../support/raw-http';
 import { startRecordingReceiver } from '../support/recording-receiver';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { DashboardClient } from './dashboard-client';
@@ -61,12 +62,17 @@ describe('dashboard sign-in', () => {
     const client = new DashboardClient(server);
     const answer = await client.post('/sign-in', { api_key: server.demo.api_key });
     const cookie = answer.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^rq_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const port = new URL(server.url).port;
+    expect(cookie).toMatch(
+      new RegExp(`^rq_session_${port}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`),
+    );
     expect(cookie).not.toContain(server.demo.api_key);
     await client.get('/');
     const out = await client.post('/sign-out');
     expect(out.headers.get('location')).toBe('/sign-in?signed_out=1');
-    expect(out.headers.get('set-cookie')).toBe('rq_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0');
+    expect(out.headers.get('set-cookie')).toBe(
+      `rq_session_${port}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
+    );
     // The old cookie no longer opens a session.
     client.cookie = cookie.split(';')[0] ?? '';
     expect((await client.get('/')).headers.get('location')).toBe('/sign-in');
@@ -80,6 +86,47 @@ describe('dashboard sign-in', () => {
     const stale = new DashboardClient(server);
     stale.cookie = before;
     expect((await stale.get('/')).headers.get('location')).toBe('/sign-in');
+  });
+
+  // Issue 22, finding 2: a session is its dashboard's, whoever carries the cookie elsewhere.
+  it('refuses a session at another origin than the one it was signed in at', async () => {
+    const client = await signedIn();
+    const port = new URL(server.url).port;
+    const [, value] = client.cookie.split('=');
+    const elsewhere = await rawRequest(server.url, 'GET /', {
+      host: `localhost:${port}`,
+      headers: { cookie: `rq_session_${port}=${value}` },
+    });
+    expect(elsewhere.status).toBe(303);
+    const here = await rawRequest(server.url, 'GET /', {
+      host: `127.0.0.1:${port}`,
+      headers: { cookie: `rq_session_${port}=${value}` },
+    });
+    expect(here.status).toBe(200);
+  });
+
+  // Issue 22, finding 3: another port's page can add a cookie of the same name with a narrower Path.
+  it('treats a request with two session cookies as signed out', async () => {
+    const victim = await signedIn();
+    const attacker = await signedIn();
+    const tossed = new DashboardClient(server);
+    tossed.cookie = `${attacker.cookie}; ${victim.cookie}`;
+    expect((await tossed.get('/')).headers.get('location')).toBe('/sign-in');
+    tossed.cookie = victim.cookie;
+    expect((await tossed.get('/')).status).toBe(200);
+  });
+
+  // Issue 22, finding 4: the browser reads `/<TAB>/host` as `//host`.
+  it.each([
+    '/\t/127.0.0.1:9/x',
+    '/\\127.0.0.1:9/x',
+    '/.//127.0.0.1:9/x',
+    '/\n/evil.example',
+    'http://127.0.0.1:9/x',
+  ])('sends a sign-in with next=%j to / and nowhere else', async (next) => {
+    const answer = await new DashboardClient(server).post('/sign-in', { api_key: server.demo.api_key, next });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/');
   });
 
   it('names the cookie __Host- and marks it Secure when the request came over https', async () => {
@@ -179,7 +226,8 @@ describe('dashboard forms', () => {
 });
 
 describe('dashboard integrations', () => {
-  it('shows the signing secret once, on the page after the first save, and a new one after a rotation', async () => {
+  // Issue 22, finding 8: the secret stayed in clear in the sign_in_sessions row until the next page.
+  it('shows the signing secret once, in the answer to the save and to a rotation, and never stores it in the session', async () => {
     const client = await signedIn();
     const created = await server.call('POST', '/v1/projects', {
       key: server.demo.api_key,
@@ -189,21 +237,76 @@ describe('dashboard integrations', () => {
     const refused = await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
     expect(refused.headers.get('location')).toBe(`${path}/integrations`);
     expect((await client.get(`${path}/integrations`)).html).toContain('has no webhook, so no signing secret');
+    const sessionRows = async () => JSON.stringify(await server.engine.signInSessions.all());
 
-    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/webhook', secret: 's3cret' });
-    const first = await client.get(`${path}/integrations`);
+    const first = await client.post(`${path}/webhook`, {
+      url: 'http://127.0.0.1:9/webhook',
+      secret: 's3cret',
+    });
+    expect(first.status).toBe(200);
     const secret = /Signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(first.html)?.[1];
     expect(secret).toMatch(/^whsec_/);
+    expect(await sessionRows()).not.toContain('whsec_');
     expect((await client.get(`${path}/integrations`)).html).not.toContain(secret);
-    await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/other', secret: 's3cret' });
+    const saved = await client.post(`${path}/webhook`, { url: 'http://127.0.0.1:9/other', secret: 's3cret' });
+    expect(saved.status).toBe(303);
     expect((await client.get(`${path}/integrations`)).html).not.toContain('whsec_');
 
-    await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
-    const rotated = await client.get(`${path}/integrations`);
+    const rotated = await client.post(`${path}/webhook/signing-secret/rotate`, { confirm: 'yes' });
+    expect(rotated.status).toBe(200);
     const next = /New signing secret:<\/strong> <code>(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1];
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(secret);
     expect(rotated.html).toContain('The replaced one also signs deliveries until');
+    expect(await sessionRows()).not.toContain('whsec_');
+    expect((await client.get(`${path}/integrations`)).html).not.toContain('whsec_');
+
+    const key = await client.post(`${path}/public-api-key/rotate`, {});
+    const publicKey = /New public article API key:<\/strong> <code>([^<]+)<\/code>/.exec(key.html)?.[1];
+    expect(publicKey).toMatch(/^rqp_/);
+    expect(await sessionRows()).not.toContain(publicKey);
+  });
+});
+
+// Issue 22, finding 1: the dashboard's clock checked the admin token only when one was set.
+describe('the dashboard clock on a name served with --allowed-host', () => {
+  it('moves and resets only from a page addressed to a loopback host, as /__admin does', async () => {
+    const named = await startTestServer({ allowedHosts: ['mock.test'] });
+    try {
+      const host = `mock.test:${new URL(named.url).port}`;
+      const send = (line: string, headers: Record<string, string>, body = '') =>
+        rawRequest(named.url, line, {
+          host,
+          headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+          body,
+        });
+      const form = { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}` };
+      const signIn = await send('POST /sign-in', form, `api_key=${encodeURIComponent(named.demo.api_key)}`);
+      expect(signIn.status).toBe(303);
+      const cookie = /set-cookie: ([^;]+)/i.exec(signIn.head)?.[1] ?? '';
+      const page = await send('GET /clock', { cookie });
+      expect(page.status).toBe(200);
+      const token = /name="csrf_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      const before = named.engine.now();
+      for (const [path, fields] of [
+        ['/clock/advance', `amount=1&unit=days`],
+        ['/clock/reset', 'confirm=yes'],
+      ] as const) {
+        const moved = await send(`POST ${path}`, { ...form, cookie }, `csrf_token=${token}&${fields}`);
+        expect(moved.status).toBe(303);
+        const after = await send('GET /clock', { cookie });
+        expect(after.body).toContain('The clock moves only from a page addressed to a loopback host');
+      }
+      expect(named.engine.now()).toBe(before);
+      // From 127.0.0.1 the same form moves it.
+      const local = new DashboardClient(named);
+      await local.signIn(named.demo.api_key);
+      await local.get('/clock');
+      expect((await local.post('/clock/advance', { amount: '1', unit: 'days' })).status).toBe(303);
+      expect(named.engine.now()).toBe(before + 86_400_000);
+    } finally {
+      await named.close();
+    }
   });
 });
 

@@ -353,12 +353,35 @@ describe('the egress guard', () => {
     expect(answer.body.error.message).not.toContain(SECRET);
   });
 
+  // Special-purpose ranges that are not globally reachable (issue 22, finding 6).
+  it.each([
+    ['http://[64:ff9b:1::7f00:1]/hook', '64:ff9b:1::/48'],
+    ['http://[::ffff:0:127.0.0.1]/hook', '::ffff:0:0:0/96'],
+    ['http://[2001::7f00:1]/hook', '2001::/32'],
+    ['http://198.18.0.1/hook', '198.18.0.0/15'],
+    ['http://192.0.0.1/hook', '192.0.0.0/29'],
+    ['http://[100::1]/hook', '100::/64'],
+    ['http://[2001:db8::1]/hook', '2001:db8::/32'],
+  ])('refuses %s, in the special-purpose range %s, with a 400 naming webhook.url', async (url, prefix) => {
+    const id = await newProject(guarded);
+    const answer = await guarded.call('PUT', `/v1/projects/${id}`, {
+      key: guarded.demo.api_key,
+      body: { webhook: { url, secret: SECRET } },
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error.param).toBe('webhook.url');
+    expect(answer.body.error.message).toContain(`in ${prefix} (`);
+    expect(answer.body.error.message).toContain('not globally reachable');
+  });
+
   it("refuses this server's own address, /__admin/reset included, whatever the egress mode", async () => {
     const port = new URL(server.url).port;
     for (const url of [
       `${server.url}/__admin/reset`,
       `http://127.1:${port}/__admin/reset`,
       `http://localhost:${port}/`,
+      `http://[::127.0.0.1]:${port}/__admin/reset`,
+      `http://[::ffff:0:7f00:1]:${port}/__admin/reset`,
     ]) {
       const id = await newProject();
       const answer = await server.call('PUT', `/v1/projects/${id}`, {
@@ -371,11 +394,11 @@ describe('the egress guard', () => {
   });
 
   it('checks every address again when connecting: a name that turned private fails the attempt, with the reason in the feed', async () => {
-    dns.set('cms.rebinding.test', ['203.0.113.10']);
+    dns.set('cms.rebinding.test', ['8.8.8.8']);
     const id = await newProject(guarded);
     await setWebhook(id, `http://cms.rebinding.test:${receiverPort}/webhook`, guarded);
     // The DNS answer changes after the URL was checked.
-    dns.set('cms.rebinding.test', ['203.0.113.10', '127.0.0.1']);
+    dns.set('cms.rebinding.test', ['8.8.8.8', '127.0.0.1']);
     const queued = await guarded.call('POST', `/v1/projects/${id}/webhook/test`, {
       key: guarded.demo.api_key,
     });

@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 export function rawRequest(
   url: string,
   requestLine: string,
-  { host, headers = {} }: { host?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; statusLine: string; body: string }> {
+  { host, headers = {}, body = '' }: { host?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; statusLine: string; head: string; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
@@ -18,7 +18,7 @@ export function rawRequest(
         ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
         'Connection: close',
       ];
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     });
     let answer = '';
     socket.on('data', (chunk) => {
@@ -29,6 +29,7 @@ export function rawRequest(
       resolve({
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0),
         statusLine,
+        head: answer.slice(0, answer.indexOf('\r\n\r\n')),
         body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
       });
     });

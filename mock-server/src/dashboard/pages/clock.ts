@@ -1,6 +1,7 @@
 import { ClockAdvanceParams } from '@rankquill/contract';
 import { secretsEqual } from '../../api/constant-time';
-import { InvalidRequestError, isoTime, NotFoundError } from '../../engine/index';
+import { addressedToLoopback } from '../../api/request-rules';
+import { InvalidRequestError, isoTime, NotFoundError, ServiceError } from '../../engine/index';
 import { parseInput } from '../../engine/kernel/validation';
 import { type PageCall, type Route, redirect } from '../answers';
 import { field } from '../form';
@@ -37,7 +38,8 @@ export const clockRoutes: Route[] = [
       }
       const { seconds } = parseSpan(number * unit);
       const now = await call.engine.advance(seconds);
-      return redirect(localPath(call.form.get('return_to'), '/clock'), {
+      const origin = new URL(call.request.baseUrl ?? 'http://localhost').origin;
+      return redirect(localPath(call.form.get('return_to'), origin, '/clock'), {
         kind: 'success',
         message: `The clock moved ${durationText(seconds)} to ${isoTime(now)}; the work that fell due ran in time order.`,
       });
@@ -96,11 +98,24 @@ function adminTokenField(call: PageCall, id = 'admin_token'): Html {
   return html`<label for="${id}">Admin token</label><input type="password" id="${id}" name="admin_token" required autocomplete="off"${invalidAttributes(call.flash, 'admin_token')}>${fieldError(call.flash, 'admin_token')}<p class="hint">This server guards its admin routes with a token (--admin-token).</p>`;
 }
 
-/** The clock is the admin routes' business: off without them, and behind their token when one is set. */
+/**
+ * The clock is the admin routes' business, by their rule: off without them, behind their token
+ * when one is set, and otherwise only for a page addressed to a loopback host.
+ */
 async function requireAdmin(call: PageCall): Promise<void> {
   if (!call.settings.admin)
     throw new NotFoundError('The clock needs the admin routes, which this server has off.');
-  if (call.settings.adminToken === undefined) return;
+  if (call.settings.adminToken === undefined) {
+    const host = call.request.headers.host;
+    if (host !== undefined && !addressedToLoopback(host)) {
+      throw new ServiceError(
+        'permission_error',
+        403,
+        `The clock moves only from a page addressed to a loopback host (127.0.0.1, localhost or [::1]) while the server has no admin token; this one was addressed to "${host.slice(0, 100)}". Open the dashboard through a loopback address, or start the server with --admin-token.`,
+      );
+    }
+    return;
+  }
   if (!(await secretsEqual(call.form.get('admin_token') ?? '', call.settings.adminToken))) {
     throw new InvalidRequestError(
       'That admin token is not the one this server was started with.',

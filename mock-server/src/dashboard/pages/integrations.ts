@@ -1,9 +1,10 @@
 import type { Delivery, DeliveryAttempt, Project } from '@rankquill/contract';
-import { type PageCall, projectPath, type Route, redirect } from '../answers';
+import { type PageAnswer, type PageCall, projectPath, type Route, redirect } from '../answers';
 import { field } from '../form';
 import { relativeTime, timeOf } from '../format';
 import { type Html, html } from '../html';
 import { badge, buttonForm, csrfInput, fieldError, invalidAttributes, previousValue } from '../layout';
+import type { Flash } from '../sessions';
 import { pageNumber, pager } from './pager';
 import { loadProject, projectPage } from './project-page';
 
@@ -27,12 +28,17 @@ export const integrationRoutes: Route[] = [
         webhook: { url: field(call.form, 'url'), secret: call.form.get('secret') ?? '' },
       });
       const signingSecret = updated.webhook?.signing_secret;
-      return redirect(back(call.params), {
+      if (!signingSecret) {
+        return redirect(back(call.params), {
+          kind: 'success',
+          message: 'Webhook saved. Press Test to check it.',
+        });
+      }
+      return revealing(call, {
         kind: 'success',
-        message: signingSecret
-          ? 'Webhook saved. Its signing secret is shown below, this once: give it to your receiver now. Then press Test.'
-          : 'Webhook saved. Press Test to check it.',
-        revealed: signingSecret ? { label: 'Signing secret', value: signingSecret } : undefined,
+        message:
+          'Webhook saved. Its signing secret is shown below, this once: give it to your receiver now. Then press Test.',
+        revealed: { label: 'Signing secret', value: signingSecret },
       });
     },
   },
@@ -57,7 +63,7 @@ export const integrationRoutes: Route[] = [
       const project = await loadProject(call);
       const rotation = await call.engine.projects.rotateSigningSecret(call.account, project.id);
       const until = rotation.previous_signing_secret_expires_at;
-      return redirect(back(call.params), {
+      return revealing(call, {
         kind: 'success',
         message: `The signing secret was replaced; the new one is shown below, this once.${
           until
@@ -100,6 +106,14 @@ export const integrationRoutes: Route[] = [
     },
   },
 ];
+
+/**
+ * The integrations page as the answer to the form itself, with a secret the user is shown once:
+ * it is in this answer only, never in the session's row for a next page to show.
+ */
+async function revealing(call: PageCall, flash: Flash): Promise<PageAnswer> {
+  return { ...(await integrations({ ...call, flash })), flash };
+}
 
 async function integrations(call: PageCall) {
   const project = await loadProject(call);

@@ -1,9 +1,10 @@
 import type { Project } from '@rankquill/contract';
-import { type PageCall, projectPath, type Route, redirect } from '../answers';
+import { type PageAnswer, type PageCall, projectPath, type Route, redirect } from '../answers';
 import { field } from '../form';
 import { count, timeOf } from '../format';
 import { html } from '../html';
 import { buttonForm, csrfInput, fieldError, invalidAttributes, previousValue } from '../layout';
+import type { Flash } from '../sessions';
 import { activityTable } from './activity';
 import { loadProject, projectPage } from './project-page';
 
@@ -48,7 +49,7 @@ export const projectRoutes: Route[] = [
     path: '/projects/:id/public-api-key/reveal',
     handler: async (call) => {
       const project = await loadProject(call);
-      return redirect(projectPath(project.id), {
+      return revealing(call, {
         kind: 'success',
         message: 'The public article API key of this project is shown below, this time only.',
         revealed: { label: 'Public article API key', value: project.public_api_key },
@@ -61,7 +62,7 @@ export const projectRoutes: Route[] = [
     handler: async (call) => {
       const project = await loadProject(call);
       const { public_api_key } = await call.engine.projects.rotatePublicApiKey(call.account, project.id);
-      return redirect(projectPath(project.id), {
+      return revealing(call, {
         kind: 'success',
         message:
           'The public article API key was replaced; the old one no longer works. The new key is shown below, this time only.',
@@ -70,6 +71,11 @@ export const projectRoutes: Route[] = [
     },
   },
 ];
+
+/** The overview as the answer to the form itself: the key shown is in this answer only, never in the session. */
+async function revealing(call: PageCall, flash: Flash): Promise<PageAnswer> {
+  return { ...(await overview({ ...call, flash })), flash };
+}
 
 async function projectList(call: PageCall) {
   const page = await call.engine.projects.list(call.account, { limit: PAGE_SIZE });

@@ -1,5 +1,5 @@
 import type { ApiRequest } from '../../api/api-types';
-import { API_KEY_PREFIX } from '../../engine/index';
+import { API_KEY_PREFIX, SIGN_IN_ATTEMPT_LIMIT } from '../../engine/index';
 import type { PageAnswer, RedirectAnswer } from '../answers';
 import { html } from '../html';
 
@@ -7,8 +7,20 @@ import { html } from '../html';
  * The sign-in form. The key goes in a password field that browsers do not offer to remember;
  * it is sent once, checked, and replaced by the session cookie.
  */
-export function signInPage(request: ApiRequest, problem?: 'wrong' | 'missing'): PageAnswer {
+export function signInPage(
+  request: ApiRequest,
+  problem?: 'wrong' | 'missing' | { retryAfterSeconds: number },
+): PageAnswer {
   const next = request.query.next ?? '';
+  if (typeof problem === 'object') {
+    return {
+      ...signInPage(request),
+      status: 429,
+      headers: { 'retry-after': String(problem.retryAfterSeconds) },
+      body: html`<h1>Sign in</h1>
+<div class="flash flash-error" role="alert"><p>Too many sign-in attempts from this address or with this key: try again in ${problem.retryAfterSeconds} seconds. A key is checked at most ${SIGN_IN_ATTEMPT_LIMIT} times a minute.</p></div>`,
+    };
+  }
   const message =
     problem === 'wrong'
       ? `That key was not accepted. Paste a main API key of your account exactly as it was shown (it starts with ${API_KEY_PREFIX}); a public article API key (rqp_…) cannot sign in.`

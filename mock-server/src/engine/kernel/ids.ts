@@ -8,14 +8,23 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /**
  * Makes ids and keys from one persisted counter. An id is the counter run through a keyed
- * bijection of 64-bit integers, so ids never collide, look random, and follow from the seed.
+ * bijection of 64-bit integers, so ids never collide, look random, and follow from the seed;
+ * a deployment draws them from a cryptographic source instead (`idSource`), so that neither the
+ * seed nor an earlier id tells the next one.
  */
 export class IdFactory {
   private readonly key: bigint;
   private readonly secrets: SecretSource;
 
-  /** Ids follow from `random`; keys come from `secrets`, by default derived from `random` too. */
-  constructor(random: Random, secrets: SecretSource = new SeededSecrets(random)) {
+  /**
+   * Ids follow from `random`, or are 65 bits of `idSource` when one is given; keys come from
+   * `secrets`, by default derived from `random` too.
+   */
+  constructor(
+    random: Random,
+    secrets: SecretSource = new SeededSecrets(random),
+    private readonly idSource?: SecretSource,
+  ) {
     this.secrets = secrets;
     const keyStream = random.fork('ids');
     this.key = (BigInt(keyStream.int(0, 2 ** 31)) << 32n) | BigInt(keyStream.int(0, 2 ** 31));
@@ -40,6 +49,10 @@ export class IdFactory {
 
   /** `prefix_` followed by 13 base-32 characters derived from `seq`. */
   idFor(prefix: string, seq: number): string {
+    if (this.idSource) {
+      const bytes = this.idSource.bytes(`id:${prefix}:${seq}`, 9);
+      return `${prefix}_${encode(bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n))}`;
+    }
     return `${prefix}_${encode(mix((BigInt(seq) + this.key) & MASK))}`;
   }
 

@@ -51,6 +51,12 @@ export const engineSchema = {
     columns: ['api_key_hash', 'last_seen_at'],
     indexes: [['last_seen_at'], ['api_key_hash', 'last_seen_at']],
   },
+  /** Dashboard sign-in attempts inside the throttle's minute, per client address and key prefix. */
+  sign_in_attempts: {
+    columns: ['subject', 'at'],
+    indexes: [['subject', 'at'], ['at']],
+    counted: [['subject']],
+  },
   /** One row per main API request still inside its account's rate-limit window. */
   rate_limit_hits: {
     columns: ['account_id', 'at'],

@@ -4,8 +4,10 @@ import {
   addressKind,
   canonicalAddress,
   displayAddress,
+  embeddedIpv4,
   type ParsedAddress,
   parseAddress,
+  specialPurposeRange,
 } from './ip-address';
 
 /** An address and port a server listens on. */
@@ -53,8 +55,10 @@ const PRIVATE: Partial<Record<AddressKind, string>> = {
 };
 
 /**
- * Where webhooks may go. Never to link-local or metadata addresses, `0.0.0.0/8`, multicast, a
- * URL with credentials, or this server itself; to loopback and private addresses only when
+ * Where webhooks may go. Never to link-local or metadata addresses, `0.0.0.0/8`, multicast, any
+ * other special-purpose range that is not globally reachable (benchmarking, documentation,
+ * Teredo, local-use NAT64, …: see `special-purpose-ranges.ts`), a URL with credentials, or this
+ * server itself, whichever way its address is spelled; to loopback and private addresses only when
  * `allowPrivate`. A webhook URL is checked when it is set (`checkUrl`, every address its host
  * resolves to) and again by the sender for every address it connects to (`checkAddress`),
  * since a DNS answer can change in between.
@@ -132,6 +136,9 @@ export class EgressPolicy {
       return `points to this server itself (${shown} port ${port}); webhooks never go to the server that sends them`;
     }
     const kind = addressKind(parsed);
+    if (kind === 'special') {
+      return `points to ${shown}, ${specialRangeText(parsed)}, a special-purpose range that is not globally reachable; webhooks never go there`;
+    }
     const never = NEVER[kind];
     if (never) return `points to ${shown}, ${never}; webhooks never go there`;
     const privateKind = PRIVATE[kind];
@@ -194,6 +201,15 @@ function targetOf(url: string): UrlTarget | undefined {
 /** `points to X, …` said of a host name that resolved to X. */
 export function resolvedRefusal(hostname: string, refusal: string): string {
   return refusal.replace(/^points to /, `points to ${hostname}, which resolves to `);
+}
+
+/** `in 198.18.0.0/15 (Benchmarking, RFC 2544)`: the range of an address carried or not. */
+function specialRangeText(parsed: ParsedAddress): string {
+  let range = specialPurposeRange(parsed);
+  const embedded = parsed.version === 6 ? embeddedIpv4(parsed.groups) : undefined;
+  if (range?.treatment === 'embedded' && embedded)
+    range = specialPurposeRange({ version: 4, bytes: embedded });
+  return range ? `in ${range.prefix} (${range.name}, ${range.rfc})` : 'in a special-purpose range';
 }
 
 function canonicalOf(address: string): string | undefined {

@@ -1,3 +1,9 @@
+import {
+  IPV4_SPECIAL_PURPOSE_RANGES,
+  IPV6_SPECIAL_PURPOSE_RANGES,
+  type SpecialPurposeRange,
+} from './special-purpose-ranges';
+
 /**
  * IP addresses as the egress guard sees them. A URL's host reaches the guard as the WHATWG URL
  * parser writes it (`127.1`, `0x7f000001` and `2130706433` all become `127.0.0.1`; IPv6 is
@@ -14,7 +20,9 @@ export type AddressKind =
   | 'metadata'
   | 'unspecified'
   | 'multicast'
-  | 'reserved';
+  | 'reserved'
+  /** In a special-purpose range that is not globally reachable (see `special-purpose-ranges.ts`). */
+  | 'special';
 
 /** A parsed address: IPv4 as 4 bytes, IPv6 as 8 groups of 16 bits. */
 export type ParsedAddress = { version: 4; bytes: number[] } | { version: 6; groups: number[] };
@@ -34,8 +42,8 @@ export function parseAddress(text: string): ParsedAddress | undefined {
 
 /**
  * The IPv4 address an IPv6 one carries, in the forms that reach an IPv4 host: mapped
- * (`::ffff:a.b.c.d`), compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`) and 6to4
- * (`2002:aabb:ccdd::`).
+ * (`::ffff:a.b.c.d`), translated (SIIT, `::ffff:0:a.b.c.d`), compatible (`::a.b.c.d`), NAT64
+ * (`64:ff9b::a.b.c.d`) and 6to4 (`2002:aabb:ccdd::`).
  */
 export function embeddedIpv4(groups: readonly number[]): number[] | undefined {
   const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [
@@ -51,6 +59,7 @@ export function embeddedIpv4(groups: readonly number[]): number[] | undefined {
   const tail = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
   const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
   if (zeroTo(5) && g5 === 0xffff) return tail;
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return tail;
   // ::a.b.c.d, but not :: and ::1, which are IPv6's own.
   if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return tail;
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return tail;
@@ -58,39 +67,80 @@ export function embeddedIpv4(groups: readonly number[]): number[] | undefined {
   return undefined;
 }
 
-/** The kind of an address; an IPv6 address that carries an IPv4 one is that address's kind. */
+/**
+ * The kind of an address, from the special-purpose registries (the longest matching range); an
+ * address in no range is public, and one of a range that carries an IPv4 address is that
+ * address's kind.
+ */
 export function addressKind(address: ParsedAddress): AddressKind {
-  if (address.version === 4) return ipv4Kind(address.bytes);
-  const embedded = embeddedIpv4(address.groups);
-  if (embedded) return ipv4Kind(embedded);
-  const [g0 = 0] = address.groups;
-  const text = address.groups.map((group) => group.toString(16)).join(':');
-  if (METADATA_V6.has(text)) return 'metadata';
-  if (address.groups.every((group) => group === 0)) return 'unspecified';
-  if (address.groups.slice(0, 7).every((group) => group === 0) && address.groups[7] === 1) return 'loopback';
-  if ((g0 & 0xffc0) === 0xfe80) return 'link-local';
-  if ((g0 & 0xff00) === 0xff00) return 'multicast';
-  if ((g0 & 0xfe00) === 0xfc00) return 'private';
-  // fec0::/10, the deprecated site-local range, is private in effect.
-  if ((g0 & 0xffc0) === 0xfec0) return 'private';
-  return 'public';
+  if (
+    address.version === 4
+      ? METADATA_V4.has(address.bytes.join('.'))
+      : METADATA_V6.has(groupsText(address.groups))
+  ) {
+    return 'metadata';
+  }
+  const range = specialPurposeRange(address);
+  if (range === undefined) return 'public';
+  if (range.treatment !== 'embedded') return range.treatment;
+  const embedded = address.version === 6 ? embeddedIpv4(address.groups) : undefined;
+  return embedded ? addressKind({ version: 4, bytes: embedded }) : 'special';
 }
 
-/** One spelling of an address, to compare two (`::ffff:127.0.0.1` is `127.0.0.1`). */
+/** The most specific special-purpose range that holds `address`, if any. */
+export function specialPurposeRange(address: ParsedAddress): SpecialPurposeRange | undefined {
+  const bits = address.version === 4 ? 32 : 128;
+  const value = addressValue(address);
+  let best: CompiledRange | undefined;
+  for (const range of address.version === 4 ? IPV4_RANGES : IPV6_RANGES) {
+    const shift = BigInt(bits - range.length);
+    if (value >> shift !== range.value >> shift) continue;
+    if (!best || range.length > best.length) best = range;
+  }
+  return best?.range;
+}
+
+interface CompiledRange {
+  range: SpecialPurposeRange;
+  value: bigint;
+  length: number;
+}
+
+const IPV4_RANGES = IPV4_SPECIAL_PURPOSE_RANGES.map(compileRange);
+const IPV6_RANGES = IPV6_SPECIAL_PURPOSE_RANGES.map(compileRange);
+
+function compileRange(range: SpecialPurposeRange): CompiledRange {
+  const [text = '', length = ''] = range.prefix.split('/');
+  const address = parseAddress(text);
+  if (!address) throw new Error(`special-purpose range ${range.prefix} does not parse`);
+  return { range, value: addressValue(address), length: Number(length) };
+}
+
+function addressValue(address: ParsedAddress): bigint {
+  const [parts, width] = address.version === 4 ? [address.bytes, 8n] : [address.groups, 16n];
+  return parts.reduce((value, part) => (value << width) | BigInt(part), 0n);
+}
+
+function groupsText(groups: readonly number[]): string {
+  return groups.map((group) => group.toString(16)).join(':');
+}
+
+/**
+ * One spelling of an address, to compare two: an IPv6 address that carries an IPv4 one is that
+ * address (`::ffff:127.0.0.1`, `::127.0.0.1` and `64:ff9b::7f00:1` are all `127.0.0.1`).
+ */
 export function canonicalAddress(address: ParsedAddress): string {
   if (address.version === 4) return address.bytes.join('.');
-  const [g0, g1, g2, g3, g4, g5] = address.groups;
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
-    return (embeddedIpv4(address.groups) ?? []).join('.');
-  }
-  return address.groups.map((group) => group.toString(16)).join(':');
+  return embeddedIpv4(address.groups)?.join('.') ?? groupsText(address.groups);
 }
 
 /** An address as messages show it: IPv6 compressed, with the IPv4 address it carries. */
 export function displayAddress(address: ParsedAddress): string {
-  const canonical = canonicalAddress(address);
-  if (address.version === 4 || !canonical.includes(':')) return canonical;
+  if (address.version === 4) return address.bytes.join('.');
+  const [g0, g1, g2, g3, g4, g5] = address.groups;
   const embedded = embeddedIpv4(address.groups);
+  const mapped = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff;
+  if (mapped && embedded) return embedded.join('.');
   const compressed = compressIpv6(address.groups);
   return embedded ? `${compressed} (${embedded.join('.')})` : compressed;
 }
@@ -108,20 +158,6 @@ function compressIpv6(groups: readonly number[]): string {
   const head = hex.slice(0, best.start).join(':');
   const tail = hex.slice(best.start + best.length).join(':');
   return `${head}::${tail}`;
-}
-
-function ipv4Kind(bytes: readonly number[]): AddressKind {
-  const [a = 0, b = 0] = bytes;
-  if (METADATA_V4.has(bytes.join('.'))) return 'metadata';
-  if (a === 0) return 'unspecified';
-  if (a === 127) return 'loopback';
-  if (a === 169 && b === 254) return 'link-local';
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'private';
-  // 100.64.0.0/10: carrier-grade NAT, shared address space inside a provider.
-  if (a === 100 && b >= 64 && b <= 127) return 'private';
-  if (a >= 224 && a <= 239) return 'multicast';
-  if (a >= 240) return 'reserved';
-  return 'public';
 }
 
 function parseIpv4(text: string): number[] | undefined {

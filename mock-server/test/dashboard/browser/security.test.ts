@@ -19,6 +19,13 @@ let store: Store;
 let engine: Engine;
 let dashboard: Server;
 let base: string;
+/** The session cookie's name for the dashboard at `base`: the port is in it. */
+let cookieName: string;
+/** A second dashboard on another port over the same engine, as a second server on one database. */
+let secondDashboard: Server;
+let secondBase: string;
+/** The `Cookie` header of each request the second dashboard received. */
+const secondDashboardCookies: string[] = [];
 /** Another origin on the same host (another port): same-site for cookies, so only the form token stops it. */
 let otherSite: Server;
 let otherBase: string;
@@ -41,6 +48,11 @@ beforeAll(async () => {
   store = createMemoryStore(engineSchema);
   engine = await Engine.open({ store, seed: 11, clock: new ManualClock(MANUAL_CLOCK_START) });
   dashboard = createServer(createApp(engine));
+  const secondApp = createApp(engine);
+  secondDashboard = createServer((req, res) => {
+    secondDashboardCookies.push(req.headers.cookie ?? '');
+    secondApp(req, res);
+  });
   otherSite = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(attackerPage);
@@ -50,7 +62,13 @@ beforeAll(async () => {
     res.writeHead(204, { 'access-control-allow-origin': '*' });
     res.end();
   });
-  [base, otherBase, beaconBase] = await Promise.all([listen(dashboard), listen(otherSite), listen(beacon)]);
+  [base, otherBase, beaconBase, secondBase] = await Promise.all([
+    listen(dashboard),
+    listen(otherSite),
+    listen(beacon),
+    listen(secondDashboard),
+  ]);
+  cookieName = `rq_session_${new URL(base).port}`;
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
@@ -62,10 +80,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(
-    [dashboard, otherSite, beacon].map((server) => new Promise((resolve) => server?.close(resolve))),
+    [dashboard, otherSite, beacon, secondDashboard].map(
+      (server) => new Promise((resolve) => server?.close(resolve)),
+    ),
   );
   await store?.close();
 });
+
+/** A new browser context signed in at `at` with `key`; `next` is the sign-in page's. */
+async function signedInContext(key: string, next?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const fresh = await browser.newContext();
+  const tab = await fresh.newPage();
+  await tab.goto(`${base}/sign-in${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`);
+  await tab.getByLabel('Main API key').fill(key);
+  await navigate(tab, tab.getByRole('button', { name: 'Sign in' }));
+  return { context: fresh, page: tab };
+}
 
 async function account() {
   return engine.accounts.authenticate(engine.demo.api_key);
@@ -83,7 +113,7 @@ async function anArticle(): Promise<ContentRecord> {
 describe('dashboard security in a real browser', () => {
   it('keeps the session in an HttpOnly, SameSite=Strict cookie that scripts cannot read', async () => {
     const cookies = await context.cookies();
-    const session = cookies.find((cookie) => cookie.name === 'rq_session');
+    const session = cookies.find((cookie) => cookie.name === cookieName);
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(await page.evaluate(() => document.cookie)).toBe('');
   });
@@ -142,13 +172,13 @@ describe('dashboard security in a real browser', () => {
 
   it('refuses a form that carries no token of the session, even with the cookie and this origin', async () => {
     const item = await anArticle();
-    const cookie = (await context.cookies()).find((entry) => entry.name === 'rq_session');
+    const cookie = (await context.cookies()).find((entry) => entry.name === cookieName);
     const post = (body: string) =>
       fetch(`${base}/projects/${engine.demo.project_id}/content/${item.id}/unpublish`, {
         method: 'POST',
         redirect: 'manual',
         headers: {
-          cookie: `rq_session=${cookie?.value}`,
+          cookie: `${cookieName}=${cookie?.value}`,
           origin: base,
           'sec-fetch-site': 'same-origin',
           'content-type': 'application/x-www-form-urlencoded',
@@ -207,4 +237,70 @@ describe('dashboard security in a real browser', () => {
     await page.waitForTimeout(300);
     expect(beaconHits).toEqual([]);
   });
+
+  // Issue 22, finding 2: the browser sends a host's cookies to every port of it.
+  it("does not take the session of another port's dashboard, though the browser sends its cookie there", async () => {
+    await page.goto(`${secondBase}/`);
+    expect(secondDashboardCookies[0]).toContain(`${cookieName}=`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    // Under the second dashboard's own cookie name the session is still another origin's.
+    const value = (await context.cookies()).find((entry) => entry.name === cookieName)?.value;
+    const replayed = await fetch(`${secondBase}/`, {
+      redirect: 'manual',
+      headers: { cookie: `rq_session_${new URL(secondBase).port}=${value}` },
+    });
+    expect(replayed.headers.get('location')).toBe('/sign-in');
+    await page.goto(`${base}/`);
+    expect(await textOf(page.locator('h1'))).toBe('Projects');
+  });
+
+  // Issue 22, finding 3: a page of another port sets the same name with a narrower Path.
+  it("signs the browser out rather than run a page as the account of a cookie another port's page tossed in", async () => {
+    const attackerAccount = await engine.accounts.create({ plan: 'essential' });
+    const attackerSignIn = await fetch(`${base}/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ api_key: attackerAccount.api_key }),
+    });
+    const attackerValue = /=([^;]+)/.exec(attackerSignIn.headers.get('set-cookie') ?? '')?.[1];
+    expect(attackerValue).toBeDefined();
+    const victim = await signedInContext(engine.demo.api_key);
+    try {
+      attackerPage = '<!doctype html><title>Another port</title><p>Nothing to see</p>';
+      await victim.page.goto(`${otherBase}/`);
+      await victim.page.evaluate(
+        ([name, value]) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the attack under test is a page setting a cookie
+          document.cookie = `${name}=${value}; Path=/projects`;
+        },
+        [cookieName, attackerValue ?? ''],
+      );
+      const response = await victim.page.goto(`${base}/projects/${engine.demo.project_id}`);
+      const hops: string[] = [];
+      for (let request = response?.request(); request; request = request.redirectedFrom() ?? undefined) {
+        hops.unshift(new URL(request.url()).pathname);
+      }
+      // Two session cookies: signed out there, never the attacker's account (a 404 for this
+      // project); /sign-in, where the tossed cookie's Path does not reach, finds the victim's.
+      expect(hops).toEqual([`/projects/${engine.demo.project_id}`, '/sign-in', '/']);
+      expect(await textOf(victim.page.locator('h1'))).toBe('Projects');
+    } finally {
+      await victim.context.close();
+    }
+  });
+
+  // Issue 22, finding 4: `/<TAB>/host` passed a prefix check, and a browser reads it as `//host`.
+  it.each(['/\t/127.0.0.1:9/x', '/\\127.0.0.1:9/x', '/.//127.0.0.1:9/x'])(
+    'goes to the projects after a sign-in with next=%j, never to another host',
+    async (next) => {
+      const signed = await signedInContext(engine.demo.api_key, next);
+      try {
+        expect(signed.page.url()).toBe(`${base}/`);
+        expect(await textOf(signed.page.locator('h1'))).toBe('Projects');
+      } finally {
+        await signed.context.close();
+      }
+    },
+  );
 });

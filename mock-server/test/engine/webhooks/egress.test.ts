@@ -7,9 +7,9 @@ const dns: Record<string, string[]> = {
   'loopback.test': ['127.0.0.1'],
   'metadata.test': ['169.254.169.254'],
   'private.test': ['10.1.2.3'],
-  'mixed.test': ['203.0.113.7', '10.1.2.3'],
+  'mixed.test': ['8.8.8.8', '10.1.2.3'],
   'mapped.test': ['::ffff:127.0.0.1'],
-  'public.test': ['203.0.113.7', '2001:db8::7'],
+  'public.test': ['8.8.8.8', '2001:4860:4860::8888'],
 };
 const resolve = async (hostname: string) => {
   const found = dns[hostname];
@@ -41,7 +41,6 @@ const loopback = [
   'http://[::ffff:127.0.0.1]/hook',
   'http://[::ffff:7f00:1]/hook',
   'http://[0:0:0:0:0:ffff:7f00:1]/hook',
-  'http://[::127.0.0.1]/hook',
   'http://[64:ff9b::127.0.0.1]/hook', // NAT64: 64:ff9b::7f00:1 (127.0.0.1)
   'http://[2002:7f00:1::]/hook',
   'http://loopback.test/hook',
@@ -92,6 +91,10 @@ const never: Array<[string, RegExp]> = [
   ['http://127.1:4010/__admin/reset', /this server itself/],
   ['http://0x7f000001:4010/__admin/reset', /this server itself/],
   ['http://[::ffff:127.0.0.1]:4010/__admin/reset', /this server itself/],
+  ['http://[::127.0.0.1]:4010/__admin/reset', /this server itself/],
+  ['http://[::ffff:0:127.0.0.1]:4010/__admin/reset', /this server itself/],
+  ['http://[64:ff9b::7f00:1]:4010/__admin/reset', /this server itself/],
+  ['http://[::127.0.0.1]/hook', /in ::\/96 \(IPv4-compatible Address/],
   ['http://localhost:4010/__admin/reset', /this server itself/],
   ['http://loopback.test:4010/__admin/reset', /loopback\.test, which resolves to this server itself/],
 ];
@@ -125,8 +128,8 @@ describe('the egress policy', () => {
   it('allows public addresses and names, and a name that does not resolve (checked again when connecting)', async () => {
     for (const url of [
       'https://cms.example.com/hook',
-      'http://203.0.113.7/hook',
-      'http://[2001:db8::7]/hook',
+      'http://8.8.8.8/hook',
+      'http://[2001:4860:4860::8888]/hook',
       'http://public.test:8080/hook',
       'http://127.0.0.1:4011/hook',
     ]) {
@@ -160,7 +163,8 @@ describe('IP address reading', () => {
     ['[fe80::1]', 'link-local'],
     ['::ffff:192.168.0.1', 'private'],
     ['1:2:3:4:5:6:7:8', 'public'],
-    ['2001:db8::1.2.3.4', 'public'],
+    ['2001:db8::1.2.3.4', 'special'],
+    ['2001:4860::1.2.3.4', 'public'],
     ['8.8.8.8', 'public'],
   ])('reads %s as %s', (text, kind) => {
     const parsed = parseAddress(text);
