@@ -27,5 +27,13 @@ export function runSuite(
   options?: SpawnSyncOptions,
 ): { result: SpawnSyncReturns<string | Buffer>; leftovers: RunProcess[] };
 
+/** `runSuite` in the background, its output in `logFile`: for suites run side by side. */
+export function runSuiteInBackground(
+  runId: string,
+  command: string,
+  args: string[],
+  logFile: string,
+): Promise<{ status: number; leftovers: RunProcess[] }>;
+
 /** The report of a suite's leftovers, one line per process. */
 export function describeLeftovers(suite: string, leftovers: RunProcess[]): string;

@@ -4,9 +4,9 @@
 // each suite any process still carrying it (and not running before the suite) is a leftover:
 // printed with its command line, counted as a failed test, and killed.
 // Linux only (it reads /proc); elsewhere it finds nothing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 
 export const RUN_MARKER = 'RANKQUILL_TEST_RUN';
 
@@ -69,6 +69,35 @@ export function runSuite(runId, command, args, options = {}) {
   }
   stopProcesses(leftovers);
   return { result, leftovers };
+}
+
+/**
+ * Like `runSuite`, but in the background with its output in `logFile`, so that several suites
+ * run side by side: resolves to the suite's exit status and the processes it left behind
+ * (already stopped). Give each suite a run id of its own, so that each is charged its own.
+ */
+export function runSuiteInBackground(runId, command, args, logFile) {
+  const before = new Set(processesOfRun(runId).map(({ pid }) => pid));
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, {
+    stdio: ['ignore', log, log],
+    env: { ...process.env, [RUN_MARKER]: runId },
+  });
+  return new Promise((resolve) => {
+    const finish = async (status) => {
+      closeSync(log);
+      let leftovers = [];
+      for (let attempt = 0; attempt < 20; attempt++) {
+        leftovers = processesOfRun(runId).filter(({ pid }) => !before.has(pid));
+        if (leftovers.length === 0) break;
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+      stopProcesses(leftovers);
+      resolve({ status, leftovers });
+    };
+    child.once('error', () => finish(127));
+    child.once('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
 }
 
 /** The report of a suite's leftovers, one line per process. */

@@ -4,11 +4,13 @@
 // installs what its language needs, runs its linters and tests, and writes
 // `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
 // `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
+// The Python, PHP and Ruby suites wait mostly on their servers, so they run side by side, each
+// with its output in `.test-results/<language>.log`, printed whole when it ends.
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { describeLeftovers, newRunId, runSuite } from './leftover-processes.mjs';
+import { describeLeftovers, newRunId, runSuite, runSuiteInBackground } from './leftover-processes.mjs';
 
 const LANGUAGE_SUITES = ['python', 'php', 'ruby'];
 
@@ -39,15 +41,28 @@ addCounts('typescript', vitest.status, () => {
 
 // Extra vitest arguments select TypeScript tests only; the other languages run on a full run.
 if (process.argv.length <= 2) {
-  for (const language of LANGUAGE_SUITES) {
-    const script = `packages/${language}/scripts/ci-test.sh`;
-    if (!existsSync(script)) continue;
-    const report = `.test-results/${language}.json`;
-    rmSync(report, { force: true });
-    console.log(`\n== ${language} ==`);
-    const run = runChecked(language, 'bash', [script]);
-    addCounts(language, run.status, () => JSON.parse(readFileSync(report, 'utf8')));
-  }
+  const languages = LANGUAGE_SUITES.filter((language) =>
+    existsSync(`packages/${language}/scripts/ci-test.sh`),
+  );
+  console.log(`\n== ${languages.join(', ')}, side by side ==`);
+  await Promise.all(
+    languages.map(async (language) => {
+      const report = `.test-results/${language}.json`;
+      const log = `.test-results/${language}.log`;
+      rmSync(report, { force: true });
+      const started = Date.now();
+      const { status, leftovers } = await runSuiteInBackground(
+        `${runId}-${language}`,
+        'bash',
+        [`packages/${language}/scripts/ci-test.sh`],
+        log,
+      );
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n== ${language} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
+      chargeLeftovers(language, leftovers);
+      addCounts(language, status, () => JSON.parse(readFileSync(report, 'utf8')));
+    }),
+  );
   // Schemathesis against a fresh server and receiver, about two minutes; one test per operation.
   console.log('\n== fuzz ==');
   rmSync('.test-results/fuzz.json', { force: true });
@@ -63,12 +78,15 @@ process.exit(failures.length > 0 ? 1 : 0);
 /** Runs a suite, then reports, counts and kills the processes it left behind. */
 function runChecked(suite, command, args) {
   const { result, leftovers } = runSuite(runId, command, args);
-  if (leftovers.length > 0) {
-    console.log(`\n${describeLeftovers(suite, leftovers)}`);
-    totals.failed += leftovers.length;
-    failures.push(`${suite} (leftover processes)`);
-  }
+  chargeLeftovers(suite, leftovers);
   return result;
+}
+
+function chargeLeftovers(suite, leftovers) {
+  if (leftovers.length === 0) return;
+  console.log(`\n${describeLeftovers(suite, leftovers)}`);
+  totals.failed += leftovers.length;
+  failures.push(`${suite} (leftover processes)`);
 }
 
 function addCounts(suite, status, read) {

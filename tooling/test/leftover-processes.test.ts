@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processesOfRun, runSuite } from '../../scripts/leftover-processes.mjs';
+import { processesOfRun, runSuite, runSuiteInBackground } from '../../scripts/leftover-processes.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-leftovers-'));
@@ -42,6 +42,28 @@ describe.runIf(existsSync('/proc/self/environ'))('the leftover-process check of 
     expect(planted?.command).toContain('planted-leftover');
     expect(running(planted?.pid ?? 0)).toBe(false);
     expect(processesOfRun(runId)).toEqual([]);
+  });
+
+  it('charges suites run side by side each with their own leftovers, and keeps their output', async () => {
+    const [planted, clean] = await Promise.all([
+      runSuiteInBackground(
+        `test-${process.pid}-side-a`,
+        process.execPath,
+        ['-e', `${planter('side-a')} console.log('a ran')`],
+        join(dir, 'a.log'),
+      ),
+      runSuiteInBackground(
+        `test-${process.pid}-side-b`,
+        process.execPath,
+        ['-e', 'process.exit(3)'],
+        join(dir, 'b.log'),
+      ),
+    ]);
+    expect(planted.status).toBe(0);
+    expect(planted.leftovers.map(({ command }) => command.includes('side-a'))).toEqual([true]);
+    expect(running(planted.leftovers[0]?.pid ?? 0)).toBe(false);
+    expect(readFileSync(join(dir, 'a.log'), 'utf8')).toBe('a ran\n');
+    expect(clean).toEqual({ status: 3, leftovers: [] });
   });
 
   it('reports nothing for a suite that stops what it starts, nor for processes of another run', () => {
