@@ -219,7 +219,8 @@ final class HtmlSanitizer
             }
             $seen[$name] = true;
             $value = self::decode($raw, true);
-            if (isset($this->urlAttributes[$name]) && !$this->isAllowedUrl($value)) {
+            // An empty URL (`href=""`, a bare `href`) points nowhere: removed, as the service does.
+            if (isset($this->urlAttributes[$name]) && ($value === '' || !$this->isAllowedUrl($value))) {
                 continue;
             }
             $kept[$name] = $value;
