@@ -65,8 +65,9 @@ export type Deleted = z.infer<typeof Deleted>;
 export type OperationAuth = 'bearer' | 'service-key' | 'admin' | 'none';
 
 /**
- * One HTTP operation of the service: the single description that the OpenAPI document, the
- * server's router and the clients are built from.
+ * One HTTP operation of the service: the single description that the OpenAPI document and the
+ * server's router are built from. The clients' models come from that document; their resource
+ * methods are written by hand, and each client's coverage test checks them against this list.
  */
 export interface Operation {
   /** Stable id, `resource.verb`. */
