@@ -60,6 +60,11 @@ export class NodeWebhookSender implements WebhookSender {
     const url = new URL(request.url);
     const timeoutMs = this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     const client = url.protocol === 'https:' ? https : http;
+    // No request at all once the server is shutting down: destroying one before its 'error'
+    // listener is on would throw "socket hang up" out of the event loop.
+    if (this.options.signal?.aborted) {
+      return { status: null, body: '', error: 'The server shut down during the attempt.' };
+    }
     return new Promise<WebhookAnswer>((resolve) => {
       let settled = false;
       const finish = (answer: WebhookAnswer) => {
@@ -83,12 +88,11 @@ export class NodeWebhookSender implements WebhookSender {
         finish({ status: null, body: '', error: 'The server shut down during the attempt.' });
         outgoing.destroy();
       };
-      if (this.options.signal?.aborted) return onAbort();
-      this.options.signal?.addEventListener('abort', onAbort, { once: true });
       outgoing.on('error', (error) => {
         if (error instanceof EgressRefused) finish(refusedAnswer(request.url, error.message));
         else finish({ status: null, body: '', error: `Network error: ${describe(error)}.` });
       });
+      this.options.signal?.addEventListener('abort', onAbort, { once: true });
       outgoing.on('response', (response) => {
         let body = '';
         response.setEncoding('utf8');

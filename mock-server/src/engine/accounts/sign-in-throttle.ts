@@ -28,7 +28,7 @@ export interface SignInAttemptRecord {
  *
  * @example
  * ```ts
- * const attempt = await engine.signInThrottle.take(['address:203.0.113.7', 'key:rq_test_abcd'], Date.now());
+ * const attempt = await engine.signInThrottle.take(['address:203.0.113.7', 'key:rq_test_abcd'], wallClockNow);
  * if ('retryAfterSeconds' in attempt) return tooManyAttempts(attempt.retryAfterSeconds);
  * if (await keyIsRight()) await engine.signInThrottle.forgive(attempt);
  * ```
