@@ -47,6 +47,7 @@ require_relative "rankquill/webhooks/article_store"
 require_relative "rankquill/webhooks/memory_store"
 require_relative "rankquill/webhooks/sqlite_store"
 require_relative "rankquill/webhooks/article_validation"
+require_relative "rankquill/webhooks/header_bag"
 require_relative "rankquill/webhooks/receiver"
 
 # The Rankquill client: the main API (Rankquill::Client), the public article API

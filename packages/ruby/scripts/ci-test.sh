@@ -9,8 +9,9 @@ package_dir="$(cd "$(dirname "$0")/.." && pwd)"
 repo_root="$(cd "$package_dir/../.." && pwd)"
 cd "$repo_root"
 # Debian 12's Ruby is 3.1; its bundled gems include rbs 2.7 (rbs/test/setup for the typed run).
-# ruby-rack only for the tests: Rack::Lint and the WEBrick handler that serve the receiver over HTTP.
-bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack
+# ruby-rack, ruby-sinatra and ruby-rails only for the tests: Rack::Lint and the WEBrick handler that
+# serve the receiver over HTTP, and the frameworks whose guides (docs/ruby-webhooks.md) run in them.
+bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails
 
 results="$repo_root/.test-results"
 mkdir -p "$results"
