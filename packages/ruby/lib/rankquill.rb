@@ -49,6 +49,9 @@ require_relative "rankquill/webhooks/sqlite_store"
 require_relative "rankquill/webhooks/article_validation"
 require_relative "rankquill/webhooks/header_bag"
 require_relative "rankquill/webhooks/receiver"
+require_relative "rankquill/webhooks/article_page"
+require_relative "rankquill/webhooks/article_pages"
+require_relative "rankquill/webhooks/mount"
 
 # The Rankquill client: the main API (Rankquill::Client), the public article API
 # (Rankquill::PublicArticles) and a webhook receiver (Rankquill::Webhooks::Receiver, a Rack

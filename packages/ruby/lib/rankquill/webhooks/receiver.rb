@@ -4,8 +4,8 @@ module Rankquill
   module Webhooks
     # Receives Rankquill webhook deliveries: checks the secret (and, with a signing secret, the
     # signature), validates the event, sanitizes and stores articles, runs your handlers, and
-    # answers the service the way spec 6 asks. It is a Rack application, so Rails, Sinatra,
-    # Hanami or a config.ru mount it in one line; `handle` serves any other transport.
+    # answers the service the way spec 6 asks. It is a Rack application, so Rails, a config.ru or
+    # Sinatra (through Mount) take it in one line; `handle` serves any other transport.
     #
     # @example config.ru
     #   require "rankquill"
@@ -17,7 +17,7 @@ module Rankquill
     #   receiver.on("content.published") { |article, delivery| puts "#{article.title} at #{delivery.url}" }
     #   run receiver
     # @example Rails (config/routes.rb)
-    #   post "/webhooks/rankquill", to: RANKQUILL_RECEIVER
+    #   match "/webhooks/rankquill", to: RANKQUILL_RECEIVER, via: :all # a GET answers 405, not 404
     class Receiver
       ARTICLE_EVENTS = %w[content.published content.updated].freeze
       REMOVAL_EVENTS = %w[content.unpublished content.deleted].freeze
