@@ -15,3 +15,4 @@ export * from './project';
 export * from './public-article';
 export { contractRegistry, named, openEnum } from './registry';
 export * from './signing-secret';
+export * from './webhook-limits';

@@ -5,6 +5,7 @@ import {
   SIGNING_SECRET_KEY_BYTES,
   signingSecretKey,
   signingSecretProblem,
+  WEBHOOK_MAX_BODY_BYTES,
 } from '../src/index';
 
 const vector = (name: string): unknown =>
@@ -47,5 +48,19 @@ describe('signing secrets', () => {
       /^Malformed signing secret: what follows "whsec_" is not standard base64/,
     );
     expect(() => signingSecretKey('whsec_ab-_cdef')).not.toThrow(/ab-_cdef/);
+  });
+});
+
+describe('vectors/receiver-limits.json', () => {
+  const limits = vector('receiver-limits.json') as { max_body_bytes: number; largest_delivery_bytes: number };
+
+  it('holds WEBHOOK_MAX_BODY_BYTES, 4 MiB', () => {
+    expect(limits.max_body_bytes).toBe(WEBHOOK_MAX_BODY_BYTES);
+    expect(WEBHOOK_MAX_BODY_BYTES).toBe(4_194_304);
+  });
+
+  it('leaves room above the largest delivery the service sends', () => {
+    expect(limits.largest_delivery_bytes).toBeGreaterThan(3_000_000);
+    expect(limits.largest_delivery_bytes).toBeLessThan(limits.max_body_bytes);
   });
 });

@@ -1,12 +1,17 @@
-// Writes packages/contract/vectors/{signatures,deliveries,sanitize,html-allow-list}.json. Cases and
-// expected answers are written out by hand in ./vectors/; only the signatures are computed, with
-// node:crypto, independently of the WebCrypto code under test. html-allow-list.json is the
-// contract's ARTICLE_HTML_ALLOW_LIST, so build the contract first.
-// Run: pnpm --filter @rankquill/contract build && node packages/webhooks/scripts/build-vectors.mjs
+// Writes packages/contract/vectors/*.json. Cases and expected answers are written out by hand in
+// ./vectors/; only the signatures are computed, with node:crypto, independently of the WebCrypto
+// code under test. html-allow-list.json is the contract's ARTICLE_HTML_ALLOW_LIST and
+// receiver-limits.json holds its WEBHOOK_MAX_BODY_BYTES, so build the contract first;
+// article-page.json is the output of this package's renderArticlePage, so build it too.
+// Run: pnpm --filter @rankquill/contract --filter @rankquill/webhooks build && node packages/webhooks/scripts/build-vectors.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ARTICLE_HTML_ALLOW_LIST } from '../../contract/dist/index.js';
+import { ARTICLE_HTML_ALLOW_LIST, WEBHOOK_MAX_BODY_BYTES } from '../../contract/dist/index.js';
+import { ARTICLE_PAGE_CSP, renderArticlePage } from '../dist/index.js';
+import { articlePage } from './vectors/article-page.mjs';
 import { deliveries } from './vectors/deliveries.mjs';
+import { receiverLimits } from './vectors/receiver-limits.mjs';
+import { replays } from './vectors/replays.mjs';
 import { sanitize } from './vectors/sanitize.mjs';
 import { signatures } from './vectors/signatures.mjs';
 
@@ -20,6 +25,9 @@ write('signatures.json', signatures);
 write('deliveries.json', deliveries);
 write('sanitize.json', sanitize);
 write('html-allow-list.json', ARTICLE_HTML_ALLOW_LIST);
+write('replays.json', replays);
+write('receiver-limits.json', receiverLimits(WEBHOOK_MAX_BODY_BYTES));
+write('article-page.json', articlePage(renderArticlePage, ARTICLE_PAGE_CSP));
 console.log(
-  `wrote ${signatures.signing_secrets.length + signatures.sign.length + signatures.verify.length} signature cases, ${deliveries.cases.length} deliveries, ${sanitize.cases.length} sanitizer cases and the HTML allow-list`,
+  `wrote ${signatures.signing_secrets.length + signatures.sign.length + signatures.verify.length} signature cases, ${deliveries.cases.length} deliveries, ${replays.scenarios.length} replay scenarios, ${sanitize.cases.length} sanitizer cases, ${articlePage(renderArticlePage, ARTICLE_PAGE_CSP).cases.length} article pages, the receiver limits and the HTML allow-list`,
 );

@@ -1,11 +1,14 @@
-// The content of sanitize.json: hostile and ordinary article HTML, and what the sanitized output
-// must and must not contain. `contains` is matched exactly; `not_contains` against the output in
-// lower case, so every fragment there is written in lower case.
+// The content of sanitize.json: hostile and ordinary article HTML, the exact sanitized output
+// (`output`), and fragments it must and must not contain. `contains` is matched exactly;
+// `not_contains` against the output in lower case, so every fragment there is written in lower case.
+import { hostileCases } from './sanitize-hostile.mjs';
 
 const cases = [
   {
     name: 'allowed markup survives',
     html: '<h2>Pour-over</h2><p>A <strong>slow</strong> <em>pour</em>, <b>b</b> <i>i</i> <u>u</u> <s>s</s> <span>span</span>, <a href="https://example.com/guide" title="Guide">the guide</a>.</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1</code></pre><hr><p>line<br>break</p>',
+    output:
+      '<h2>Pour-over</h2><p>A <strong>slow</strong> <em>pour</em>, <b>b</b> <i>i</i> <u>u</u> <s>s</s> <span>span</span>, <a href="https://example.com/guide" title="Guide">the guide</a>.</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1</code></pre><hr /><p>line<br />break</p>',
     contains: [
       '<h2>Pour-over</h2>',
       '<strong>slow</strong>',
@@ -22,6 +25,8 @@ const cases = [
   {
     name: 'tables and figures keep their allowed attributes',
     html: '<table><thead><tr><th colspan="2" scope="col">Ratio</th></tr></thead><tbody><tr><td rowspan="1" onclick="x()">1:16</td></tr></tbody></table><figure><img src="https://cdn.example/brew.png" alt="Brew" title="Kettle" width="640" height="480" loading="lazy"><figcaption>The kettle</figcaption></figure>',
+    output:
+      '<table><thead><tr><th colspan="2">Ratio</th></tr></thead><tbody><tr><td rowspan="1">1:16</td></tr></tbody></table><figure><img src="https://cdn.example/brew.png" alt="Brew" title="Kettle" width="640" height="480" /><figcaption>The kettle</figcaption></figure>',
     contains: [
       '<table><thead><tr><th colspan="2">Ratio</th></tr></thead><tbody><tr><td rowspan="1">1:16</td></tr></tbody></table>',
       'src="https://cdn.example/brew.png"',
@@ -36,30 +41,37 @@ const cases = [
   {
     name: 'script elements go with their content',
     html: '<p>Hello<script>alert(document.cookie)</script></p><SCRIPT type="text/javascript">steal()</SCRIPT><p>after</p>',
+    output: '<p>Hello</p><p>after</p>',
     contains: ['<p>Hello</p>', '<p>after</p>'],
     not_contains: ['<script', 'script>', 'alert(', 'document.cookie', 'steal()'],
   },
   {
     name: 'event handler attributes are removed',
     html: '<p onclick="steal()" onmouseover=\'steal()\'>Click</p><img src="https://cdn.example/a.png" onerror="steal()" alt="A"><a href="https://example.com/" onfocus="steal()" autofocus>link</a>',
+    output:
+      '<p>Click</p><img src="https://cdn.example/a.png" alt="A" /><a href="https://example.com/">link</a>',
     contains: ['<p>Click</p>', 'src="https://cdn.example/a.png"', 'alt="A"', '>link</a>'],
     not_contains: ['onclick', 'onmouseover', 'onerror', 'onfocus', 'autofocus', 'steal()'],
   },
   {
     name: 'javascript: URLs in every spelling are removed',
     html: '<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(2)">b</a><a href="  javascript:alert(3)">c</a><a href="java&#x09;script:alert(4)">d</a><a href="&#106;avascript:alert(5)">e</a><a href="java&#10;script:alert(6)">f</a><a href="java\u0000script:alert(7)">g</a><a href="javascript&colon;alert(8)">h</a><img src="javascript:alert(9)" alt="i">',
+    output: '<a>a</a><a>b</a><a>c</a><a>d</a><a>e</a><a>f</a><a>g</a><a>h</a><img alt="i" />',
     contains: ['<a>a</a>', '<a>d</a>', '<a>g</a>', '<a>h</a>', 'alt="i"'],
     not_contains: ['javascript', 'alert(', 'href', 'src='],
   },
   {
     name: 'data:, vbscript: and file: URLs are removed, images included',
     html: '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=" alt="d"><a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">x</a><a href="vbscript:msgbox(1)">v</a><a href="file:///etc/passwd">f</a>',
+    output: '<img alt="d" /><a>x</a><a>v</a><a>f</a>',
     contains: ['alt="d"', '<a>x</a>', '<a>v</a>', '<a>f</a>'],
     not_contains: ['data:', 'vbscript', 'file:', 'href', 'src=', '<script'],
   },
   {
     name: 'http, https, mailto and relative URLs are kept',
     html: '<a href="mailto:editor@example.com">m</a><a href="/blog/next-post">r</a><a href="next-post#top">n</a><a href="https://example.com/a?b=1&amp;c=2">h</a><a href="http://example.com/">p</a>',
+    output:
+      '<a href="mailto:editor@example.com">m</a><a href="/blog/next-post">r</a><a href="next-post#top">n</a><a href="https://example.com/a?b=1&amp;c=2">h</a><a href="http://example.com/">p</a>',
     contains: [
       '<a href="mailto:editor@example.com">m</a>',
       '<a href="/blog/next-post">r</a>',
@@ -72,18 +84,21 @@ const cases = [
   {
     name: 'protocol-relative URLs are removed',
     html: '<a href="//evil.example/x">p</a><a href="\\\\evil.example\\x">q</a><img src="/\\evil.example/x.png" alt="r">',
+    output: '<a>p</a><a>q</a><img alt="r" />',
     contains: ['<a>p</a>', '<a>q</a>', 'alt="r"'],
     not_contains: ['evil.example', 'href', 'src='],
   },
   {
     name: '<meta http-equiv> never survives',
     html: '<meta http-equiv="refresh" content="0;url=https://evil.example/"><META HTTP-EQUIV="Set-Cookie" CONTENT="session=stolen"><meta charset="utf-7"><p>Text</p>',
+    output: '<p>Text</p>',
     contains: ['<p>Text</p>'],
     not_contains: ['<meta', 'http-equiv', 'refresh', 'evil.example', 'set-cookie', 'session=stolen', 'utf-7'],
   },
   {
     name: 'style, iframe, object, embed, form, base and link are removed',
     html: '<style>body{display:none}</style><iframe src="https://evil.example/frame" srcdoc="&lt;script&gt;x()&lt;/script&gt;"></iframe><object data="movie.swf"><param name="x" value="y"></object><embed src="movie.swf"><link rel="stylesheet" href="https://evil.example/s.css"><base href="https://evil.example/"><form action="https://evil.example/login"><input name="password"><button formaction="https://evil.example/">Send</button><textarea>typed</textarea><select><option>opt</option></select></form><p style="color:red" class="lead" id="top">Kept</p>',
+    output: '<p>Kept</p>',
     contains: ['<p>Kept</p>'],
     not_contains: [
       '<style',
@@ -112,72 +127,85 @@ const cases = [
   {
     name: 'svg and math go with their content',
     html: '<svg onload="steal()"><script>alert(1)</script><a xlink:href="javascript:alert(2)">s</a></svg><math><mtext><img src="x" onerror="alert(3)"></mtext></math><p>after</p>',
+    output: '<p>after</p>',
     contains: ['<p>after</p>'],
     not_contains: ['<svg', 'onload', '<math', '<mtext', 'xlink', 'alert(', 'onerror', 'steal()'],
   },
   {
     name: 'template, noscript, xmp, title and noembed go with their content',
     html: '<template><img src="x" onerror="alert(1)"></template><noscript><p title="</noscript><img src=x onerror=alert(2)>"></p></noscript><xmp><img src=x onerror=alert(3)></xmp><title>Page title</title><noembed><img src=x onerror=alert(4)></noembed><p>after</p>',
+    output: '<p>after</p>',
     contains: ['<p>after</p>'],
     not_contains: ['<template', '<noscript', '<xmp', '<title', 'page title', '<noembed', 'onerror', 'alert('],
   },
   {
     name: 'escaped markup stays text',
     html: '<p>&lt;script&gt;alert(1)&lt;/script&gt; and &#60;img src=x onerror=alert(2)&#62;</p>',
+    output: '<p>&lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;</p>',
     contains: ['&lt;script&gt;alert(1)&lt;/script&gt;', '&lt;img src=x onerror=alert(2)&gt;'],
     not_contains: ['<script', '<img'],
   },
   {
     name: 'entities are decoded, then text is written as characters with & < > escaped',
     html: '<p>Caf&eacute; &amp; cr&egrave;me &#8212; 1 &lt; 2 &gt; 0, &quot;quoted&quot; &#x1F375;</p>',
+    output: '<p>Café &amp; crème — 1 &lt; 2 &gt; 0, "quoted" 🍵</p>',
     contains: ['<p>Café &amp; crème — 1 &lt; 2 &gt; 0, "quoted" 🍵</p>'],
     not_contains: ['&eacute;', '&#'],
   },
   {
     name: 'quotes and brackets inside attribute values stay inside them',
     html: '<a href="https://example.com/?q=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" title=\'He said "hi" &amp; left\'>q</a>',
+    output:
+      '<a href="https://example.com/?q=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" title="He said &quot;hi&quot; &amp; left">q</a>',
     contains: ['title="He said &quot;hi&quot; &amp; left"', '>q</a>'],
     not_contains: ['<script'],
   },
   {
     name: 'comments and CDATA sections are removed',
     html: '<!-- <script>alert(1)</script> --><p>one</p><![CDATA[<script>alert(2)</script>]]><p>two</p><!--[if IE]><script>alert(3)</script><![endif]-->',
+    output: '<p>one</p><p>two</p>',
     contains: ['<p>one</p>', '<p>two</p>'],
     not_contains: ['<!--', '-->', '<script', 'cdata'],
   },
   {
     name: 'tags split around a script do not reassemble',
     html: '<scr<script>alert(1)</script>ipt>alert(2)</scr</script>ipt><<script>script>alert(3)<</script>/script>',
+    output: 'alert(1)ipt&gt;alert(2)ipt&gt;&lt;/script&gt;',
     contains: [],
     not_contains: ['<script', '<scr', '<ipt'],
   },
   {
     name: 'unclosed and misnested tags are closed',
     html: '<p>unclosed <strong>bold <em>both',
+    output: '<p>unclosed <strong>bold <em>both</em></strong></p>',
     contains: ['unclosed', 'bold', 'both', '</em>', '</strong>', '</p>'],
     not_contains: [],
   },
   {
     name: 'an unterminated tag at the end makes no element',
     html: '<p>text</p><img src="https://cdn.example/a.png" onerror="alert(1)"',
+    output: '<p>text</p>',
     contains: ['<p>text</p>'],
     not_contains: ['<img'],
   },
   {
     name: 'elements outside the list are unwrapped: their text stays',
     html: '<div class="wrap"><section><p>Kept text</p></section><custom-card data-x="1">Custom text</custom-card><font color="red">Font text</font></div>',
+    output: '<p>Kept text</p>Custom textFont text',
     contains: ['<p>Kept text</p>', 'Custom text', 'Font text'],
     not_contains: ['<div', '<section', '<custom-card', '<font', 'class=', 'data-x', 'color='],
   },
   {
     name: 'a link that opens a new window gets rel="noopener noreferrer"',
     html: '<a href="https://example.com/" target="_blank">new</a>',
+    output: '<a href="https://example.com/" target="_blank" rel="noopener noreferrer">new</a>',
     contains: ['target="_blank"', 'noopener', 'noreferrer', '>new</a>'],
     not_contains: [],
   },
   {
     name: 'a link that stays in the same window keeps its rel as sent',
     html: '<a href="https://example.com/" target="_self" rel="nofollow">same</a>',
+    output: '<a href="https://example.com/" target="_self" rel="nofollow">same</a>',
     contains: ['target="_self"', 'rel="nofollow"', '>same</a>'],
     not_contains: ['noopener'],
   },
@@ -185,6 +213,6 @@ const cases = [
 
 export const sanitize = {
   description:
-    'Article HTML and what a receiver stores after sanitizing it with html-allow-list.json. See README.md for the rules and how to match.',
-  cases,
+    'Article HTML and what a receiver stores after sanitizing it with html-allow-list.json: `output` exactly, byte for byte, in every language. See README.md for the rules and how to match.',
+  cases: [...cases, ...hostileCases],
 };
