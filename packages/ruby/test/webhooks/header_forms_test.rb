@@ -5,6 +5,7 @@ require "rack"
 require "sinatra/base"
 require "action_dispatch"
 require "stringio"
+require_relative "../support/vectors"
 
 # `handle` takes the headers in every form a framework hands over, and reads the body no further
 # than the limit.
@@ -76,8 +77,20 @@ class HeaderFormsTest < Minitest::Test
     assert_accepted receiver.handle(rack_env, BODY, method: "post")
   end
 
-  def test_the_limit_is_the_shared_figure
-    assert_equal 4_194_304, Rankquill::Webhooks::Receiver::MAX_BODY_BYTES
+  def test_the_limit_is_the_contracts
+    limits = Vectors.load("receiver-limits.json")
+    assert_equal limits.fetch("max_body_bytes"), Rankquill::Webhooks::Receiver::MAX_BODY_BYTES
+  end
+
+  def test_a_delivery_as_large_as_the_largest_the_service_sends_is_accepted
+    size = Vectors.load("receiver-limits.json").fetch("largest_delivery_bytes")
+    article = { title: "Large", slug: "large", content: "" }
+    article[:content] = "<p>#{"é" * ((size - JSON.generate(article).bytesize - 7) / 2)}</p>"
+    article[:content] += "x" * (size - JSON.generate(article).bytesize)
+    body = JSON.generate(article)
+    assert_equal size, body.bytesize
+    result = receiver.call(rack_env(body))
+    assert_equal 200, result[0], result[2].join
   end
 
   def test_a_declared_length_over_the_limit_is_refused_unread

@@ -1,7 +1,5 @@
 # frozen_string_literal: true
 
-require "uri"
-
 module Rankquill
   module Webhooks
     # The HTML page of a stored article, the same bytes as the TypeScript `renderArticlePage` and
@@ -19,6 +17,9 @@ module Rankquill
       CONTENT_SECURITY_POLICY = "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; " \
                                 "base-uri 'none'; form-action 'none'"
       ESCAPES = { "&" => "&amp;", "<" => "&lt;", ">" => "&gt;", '"' => "&quot;", "'" => "&#39;" }.freeze
+      # An absolute http or https URL with a host and no space or control character: written exactly
+      # as given (packages/contract/vectors/article-page.json), any other canonical or image URL left out.
+      HTTP_URL = %r{\Ahttps?://[^/?#\\\x00-\x20\x7f]+([/?#][^\x00-\x20\x7f]*)?\z}i
 
       module_function
 
@@ -62,22 +63,10 @@ module Rankquill
         text.gsub(/[&<>"']/, ESCAPES)
       end
 
-      # The URL when it is an absolute http or https URL with a host, as a WHATWG URL serializes
-      # it (scheme and host lower-cased, an empty path as "/"); nil otherwise.
+      # The URL when it matches HTTP_URL, else nil.
       # @api private
       def http_url(value)
-        # As a WHATWG parser does: outer spaces and controls dropped, tabs and newlines removed,
-        # other bytes a URI cannot hold percent-encoded.
-        cleaned = value.gsub(/\A[\x00-\x20]+|[\x00-\x20]+\z/, "").delete("\t\n\r")
-        uri = URI.parse(cleaned.b.gsub(/[^\x21-\x7e]|["<>`{}|^]/n) { |byte| format("%%%02X", byte.ord) })
-        return nil unless %w[http https].include?(uri.scheme&.downcase) && uri.host && !uri.host.empty?
-
-        uri.scheme = uri.scheme.downcase
-        uri.host = uri.host.downcase
-        uri.path = "/" if uri.path.empty?
-        uri.to_s
-      rescue URI::Error
-        nil
+        HTTP_URL.match?(value) ? value : nil
       end
     end
   end

@@ -64,6 +64,7 @@ module Rankquill
         @max_body_bytes = max_body_bytes
         @handlers = Hash.new { |hash, event| hash[event] = [] }
         @sanitizer = HtmlSanitizer.new
+        @replays = ReplayGuard.new(@store, clock)
       end
 
       # Runs the block for each accepted delivery of `event`, after the article is stored. Article
@@ -105,7 +106,7 @@ module Rankquill
         payload, event = parse(headers, body)
         return payload if payload.is_a?(Result)
 
-        dispatch(event, payload, headers["x-service-delivery"])
+        dispatch(event, payload, headers)
       end
 
       # The Rack interface: POST deliveries only; the answer is JSON.
@@ -168,28 +169,35 @@ module Rankquill
         [payload, header || named || "content.published"]
       end
 
-      def dispatch(event, payload, delivery_id)
-        if ARTICLE_EVENTS.include?(event) then receive_article(event, payload, delivery_id)
-        elsif Models::EVENT_MODELS.key?(event) then receive_event(event, payload, delivery_id)
+      def dispatch(event, payload, headers)
+        if ARTICLE_EVENTS.include?(event) then receive_article(event, payload, headers)
+        elsif Models::EVENT_MODELS.key?(event) then receive_event(event, payload, headers)
         else
           Result.new(status: 202, body: { success: true, url: "" }, event: event)
         end
       end
 
-      def receive_article(event, payload, delivery_id)
+      def receive_article(event, payload, headers)
         problems = ArticleValidation.problems(payload)
         return failure(400, "#{problems.join(" ")} A #{event} body needs title, slug, content.", event) if problems.any?
 
         article = with_defaults(payload)
         article[:url] = url_for(article[:language], article[:slug])
         article[:received_at] = @clock.call.utc.iso8601(3)
-        stored = store_safely(event) { @store.upsert(article) }
-        return stored if stored
+        timestamp = ReplayGuard.timestamp(headers["webhook-timestamp"])
+        kept = timestamp ? article.merge(webhook_timestamp: timestamp) : article
+        @replays.synchronize do
+          replayed = @replays.replay_url(headers, article[:slug], article[:url])
+          return Result.new(status: 200, body: { success: true, url: replayed }, event: event) if replayed
 
-        run_handlers(event, Models::ArticlePayload.wrap(article), delivery_id, article[:url])
+          stored = store_safely(event) { @store.upsert(kept) }
+          return stored if stored
+        end
+
+        run_handlers(event, Models::ArticlePayload.wrap(article), headers, article[:url])
       end
 
-      def receive_event(event, payload, delivery_id)
+      def receive_event(event, payload, headers)
         model = Models.const_get(Models::EVENT_MODELS.fetch(event), false)
         problems = ArticleValidation.schema_problems(model, payload)
         if problems.any?
@@ -200,20 +208,31 @@ module Rankquill
         url = ""
         if REMOVAL_EVENTS.include?(event)
           url = url_for(payload[:language], payload[:slug])
-          if @remove_on.include?(event)
-            removed = nil
-            failed = store_safely(event) { removed = @store.remove(payload[:slug]) }
-            return failed if failed
-
-            url = removed[:url] if removed && removed[:url].is_a?(String)
-          end
+          url, answer = remove_article(event, payload[:slug], url, headers) if @remove_on.include?(event)
+          return answer if answer
         end
-        run_handlers(event, model.wrap(payload), delivery_id, url)
+        run_handlers(event, model.wrap(payload), headers, url)
       end
 
-      def run_handlers(event, value, delivery_id, url)
-        delivery = Delivery.new(event: event, id: delivery_id, url: url)
+      # Answers [the URL, nil] once the article is removed, or [nil, the Result to answer instead].
+      def remove_article(event, slug, url, headers)
+        @replays.synchronize do
+          replayed = @replays.replay_url(headers, slug, url)
+          return [nil, Result.new(status: 200, body: { success: true, url: replayed }, event: event)] if replayed
+
+          removed = nil
+          failed = store_safely(event) { removed = @store.remove(slug) }
+          return [nil, failed] if failed
+
+          [removed && removed[:url].is_a?(String) ? removed[:url] : url, nil]
+        end
+      end
+
+      # Runs the handlers; once they succeed the delivery counts as applied (a failed one is retried).
+      def run_handlers(event, value, headers, url)
+        delivery = Delivery.new(event: event, id: headers["x-service-delivery"], url: url)
         @handlers[event].each { |handler| handler.call(value, delivery) } if @handlers.key?(event)
+        @replays.applied(headers)
         Result.new(status: 200, body: { success: true, url: url }, event: event)
       rescue StandardError => e
         @logger&.warn("Rankquill webhook: the #{event} handler raised #{e.class}: #{e.message}")
