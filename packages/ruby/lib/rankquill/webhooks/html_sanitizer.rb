@@ -38,6 +38,10 @@ module Rankquill
       FOREIGN_TAGS = %w[svg math].freeze
       # Elements inside svg or math whose content is HTML again.
       HTML_INTEGRATION_TAGS = %w[mi mo mn ms mtext annotation-xml foreignobject desc title].freeze
+      # JavaScript's whitespace (String#trim, \s), which the TypeScript sanitizer trims `target` and splits `rel` by.
+      JS_SPACE = "[\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"
+      JS_TRIM = /\A#{JS_SPACE}+|#{JS_SPACE}+\z/
+      JS_SPACES = /#{JS_SPACE}+/
 
       # @param allow_list [Hash] the allow-list, with the keys of html-allow-list.json
       def initialize(allow_list = Models::HTML_ALLOW_LIST)
@@ -214,10 +218,10 @@ module Rankquill
 
       # A link that opens another window gets rel="noopener noreferrer" added to its own.
       def with_new_window_rel(attributes)
-        target = attributes["target"]&.strip&.downcase
+        target = attributes["target"]&.gsub(JS_TRIM, "")&.downcase
         return attributes if target.nil? || target.empty? || @same_context_targets.include?(target)
 
-        rel = attributes.fetch("rel", "").downcase.split.uniq | @add_rel
+        rel = attributes.fetch("rel", "").downcase.split(JS_SPACES).reject(&:empty?).uniq | @add_rel
         attributes.merge("rel" => rel.join(" "))
       end
 
