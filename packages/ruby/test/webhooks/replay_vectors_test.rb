@@ -51,4 +51,15 @@ class ReplayVectorsTest < Minitest::Test
     assert store.delivery_applied?("msg_1", 1_000 + Rankquill::Webhooks::ReplayGuard::REMEMBER_SECONDS - 1)
     refute store.delivery_applied?("msg_1", 1_000 + Rankquill::Webhooks::ReplayGuard::REMEMBER_SECONDS)
   end
+
+  def test_a_timestamp_counts_when_it_is_ascii_digits_up_to_two_to_the_53rd_minus_one
+    timestamp = ->(value) { Rankquill::Webhooks::ReplayGuard.timestamp(value) }
+    assert_equal 1_767_259_800, timestamp.call("00000001767259800")
+    assert_equal (2**53) - 1, timestamp.call(((2**53) - 1).to_s)
+    assert_nil timestamp.call((2**53).to_s)
+    assert_nil timestamp.call("9" * 5000)
+    assert_nil timestamp.call("+1767259800")
+    assert_nil timestamp.call("１２")
+    assert_nil timestamp.call(nil)
+  end
 end

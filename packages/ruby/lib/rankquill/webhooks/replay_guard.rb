@@ -20,7 +20,7 @@ module Rankquill
 
       # The webhook-timestamp header as Integer seconds, or nil when absent or not ASCII digits up to MAX_TIMESTAMP.
       def self.timestamp(value)
-        return nil unless value.is_a?(String) && value.match?(/\A[0-9]{1,16}\z/)
+        return nil unless value.is_a?(String) && value.match?(/\A[0-9]+\z/)
 
         seconds = Integer(value, 10)
         seconds <= MAX_TIMESTAMP ? seconds : nil
