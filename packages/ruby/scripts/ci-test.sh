@@ -40,6 +40,12 @@ RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TES
   RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb \
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
+# The framework guides' servers (rackup, in their own process groups) must be gone with the tests.
+if pgrep -f '[r]ackup -s webrick -o 127.0.0.1 -p 0 config.ru' >/dev/null; then
+  echo "ruby: a framework server started by framework_guides_test.rb outlived the tests"
+  status=1
+fi
+
 ruby -rjson -e '
   runs = ARGV.map { |path| File.exist?(path) ? JSON.parse(File.read(path)) : { "failed" => 1 } }
   totals = %w[passed failed skipped].to_h { |key| [key, runs.sum { |run| run.fetch(key, 0) }] }
