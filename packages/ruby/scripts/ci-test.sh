@@ -41,7 +41,7 @@ RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TES
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
 # The framework guides' servers (rackup, in their own process groups) must be gone with the tests.
-if pgrep -f '[r]ackup -s webrick -o 127.0.0.1 -p 0 config.ru' >/dev/null; then
+if command -v pgrep >/dev/null && pgrep -f '[r]ackup -s webrick -o 127.0.0.1 -p 0 config.ru' >/dev/null; then
   echo "ruby: a framework server started by framework_guides_test.rb outlived the tests"
   status=1
 fi
