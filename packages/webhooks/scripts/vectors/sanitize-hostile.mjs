@@ -575,11 +575,11 @@ export const hostileCases = [
     not_contains: ['evil.example', 'href'],
   },
   {
-    name: 'an empty href stays',
-    html: '<a href="">empty</a><a href>bare</a>',
-    output: '<a href="">empty</a><a href="">bare</a>',
+    name: 'an empty URL attribute is removed; one of spaces stays',
+    html: '<a href="">empty</a><a href>bare</a><img src="" alt="a"><a href=" ">space</a>',
+    output: '<a>empty</a><a>bare</a><img alt="a" /><a href=" ">space</a>',
     contains: [],
-    not_contains: [],
+    not_contains: ['href=""', 'src=""'],
   },
   {
     name: 'a target with spaces and case',
