@@ -209,7 +209,8 @@ module Rankquill
         attributes = with_new_window_rel(attributes) if name == "a"
         text = attributes.filter_map do |attribute, value|
           next unless allowed[attribute]
-          next if @url_attributes.include?(attribute) && !allowed_url?(value)
+          # An empty URL (href="", a bare href) is removed, as the service's own sanitizer does.
+          next if @url_attributes.include?(attribute) && (value.empty? || !allowed_url?(value))
 
           " #{attribute}=\"#{value.gsub(/[&<>"]/, ESCAPES)}\""
         end.join
