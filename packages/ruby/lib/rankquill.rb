@@ -42,12 +42,18 @@ require_relative "rankquill/webhooks/signature_error"
 require_relative "rankquill/webhooks/signature"
 require_relative "rankquill/webhooks/delivery"
 require_relative "rankquill/webhooks/html_entities"
+require_relative "rankquill/webhooks/html_tokenizer"
 require_relative "rankquill/webhooks/html_sanitizer"
+require_relative "rankquill/webhooks/replay_guard"
 require_relative "rankquill/webhooks/article_store"
 require_relative "rankquill/webhooks/memory_store"
 require_relative "rankquill/webhooks/sqlite_store"
 require_relative "rankquill/webhooks/article_validation"
+require_relative "rankquill/webhooks/header_bag"
 require_relative "rankquill/webhooks/receiver"
+require_relative "rankquill/webhooks/article_page"
+require_relative "rankquill/webhooks/article_pages"
+require_relative "rankquill/webhooks/mount"
 
 # The Rankquill client: the main API (Rankquill::Client), the public article API
 # (Rankquill::PublicArticles) and a webhook receiver (Rankquill::Webhooks::Receiver, a Rack

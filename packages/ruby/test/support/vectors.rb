@@ -22,6 +22,20 @@ module Vectors
     JSON.parse(JSON.generate(value), symbolize_names: true)
   end
 
+  # Asserts (in `test`) that `store` holds each expected article (its listed fields), and nothing
+  # for a slug whose expected article is null.
+  def assert_store(test, expected, store)
+    expected.each do |slug, article|
+      held = store.get(slug)
+      if article.nil?
+        test.assert_nil held, "#{slug} must be gone"
+      else
+        test.refute_nil held, "#{slug} must be stored"
+        test.assert_equal article, plain(held).slice(*article.keys)
+      end
+    end
+  end
+
   # The JSON round trip of a receiver's answer body, to compare with a vector's.
   def plain(value)
     JSON.parse(JSON.generate(value))

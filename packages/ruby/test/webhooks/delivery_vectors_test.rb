@@ -36,15 +36,7 @@ class DeliveryVectorsTest < Minitest::Test
   end
 
   def assert_store(vector, store)
-    vector.fetch("expected").fetch("store", {}).each do |slug, article|
-      held = store.get(slug)
-      if article.nil?
-        assert_nil held, "#{slug} must be gone"
-      else
-        refute_nil held, "#{slug} must be stored"
-        assert_equal article, Vectors.plain(held).slice(*article.keys)
-      end
-    end
+    Vectors.assert_store(self, vector.fetch("expected").fetch("store", {}), store)
   end
 
   VECTORS.fetch("cases").each do |vector|

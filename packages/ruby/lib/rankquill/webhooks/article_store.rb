@@ -5,8 +5,11 @@ module Rankquill
     # What the receiver stores articles in. An article is a Hash with Symbol keys: the fields of
     # the article payload (spec 2.5: title, slug, content, excerpt, meta_title, meta_description,
     # keywords, canonical_url, featured_image, author, language) plus `url` (the answered URL) and
-    # `received_at` (ISO 8601). Include this module and implement the four methods to write
-    # straight into your CMS; MemoryStore and SqliteStore are ready-made.
+    # `received_at` (ISO 8601), and `webhook_timestamp` (Integer seconds) when the delivery that
+    # wrote it carried one. Include this module and implement the four methods to write straight
+    # into your CMS; MemoryStore and SqliteStore are ready-made. A store that also defines
+    # `delivery_applied?(webhook_id, now)` and `remember_delivery(webhook_id, now)` (as both of
+    # those do) gets replays and late deliveries refused (ReplayGuard).
     #
     # @example
     #   class CmsStore

@@ -8,9 +8,13 @@ module Rankquill
     # a page).
     Delivery = Struct.new(:event, :id, :url, keyword_init: true)
 
-    # The receiver's answer: the HTTP status and the JSON body (a Hash). Destructures as
-    # `status, body = receiver.handle(headers, body)`.
-    Result = Struct.new(:status, :body, :event, keyword_init: true) do
+    # The receiver's answer: the HTTP status, the JSON body (a Hash) and the headers to send beside
+    # the JSON content type (`allow` on a 405). Destructures as `status, body = receiver.handle(headers, body)`.
+    Result = Struct.new(:status, :body, :event, :headers, keyword_init: true) do
+      def initialize(status:, body:, event: nil, headers: {})
+        super
+      end
+
       def to_ary
         [status, body]
       end

@@ -6,7 +6,8 @@ module Rankquill
     # ASCII characters (`&colon;`, `&Tab;`, `&NewLine;`, which URL tricks use). Ruby's standard
     # library has no HTML entity table; numeric references cover every other character.
     HTML_ENTITIES = {
-      "AElig" => 0xC6, "AMP" => 0x26, "Aacute" => 0xC1, "Acirc" => 0xC2, "Agrave" => 0xC0, "Alpha" => 0x391,
+      "AElig" => 0xC6, "AMP" => 0x26, "COPY" => 0xA9, "REG" => 0xAE, "Aacute" => 0xC1, "Acirc" => 0xC2,
+      "Agrave" => 0xC0, "Alpha" => 0x391,
       "Aring" => 0xC5, "Atilde" => 0xC3, "Auml" => 0xC4, "Beta" => 0x392, "Ccedil" => 0xC7, "Chi" => 0x3A7,
       "Dagger" => 0x2021, "Delta" => 0x394, "DiacriticalGrave" => 0x60, "ETH" => 0xD0, "Eacute" => 0xC9,
       "Ecirc" => 0xCA, "Egrave" => 0xC8, "Epsilon" => 0x395, "Eta" => 0x397, "Euml" => 0xCB, "GT" => 0x3E,
@@ -59,5 +60,98 @@ module Rankquill
       "vert" => 0x7C, "weierp" => 0x2118, "xi" => 0x3BE, "yacute" => 0xFD, "yen" => 0xA5, "yuml" => 0xFF,
       "zeta" => 0x3B6, "zwj" => 0x200D, "zwnj" => 0x200C
     }.freeze
+
+    # The names HTML decodes without a trailing `;` (`&amp`, `&copy`, `&not` in `&notit`).
+    LEGACY_HTML_ENTITIES = %w[
+      AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT Iacute Icirc
+      Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN Uacute Ucirc Ugrave Uuml Yacute
+      aacute acirc acute aelig agrave amp aring atilde auml brvbar ccedil cedil cent copy curren deg divide eacute
+      ecirc egrave eth euml frac12 frac14 frac34 gt iacute icirc iexcl igrave iquest iuml laquo lt macr micro
+      middot nbsp not ntilde oacute ocirc ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect
+      shy sup1 sup2 sup3 szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml
+    ].to_h { |name| [name, true] }.freeze
+
+    # Numeric references to C1 controls that HTML reads as Windows-1252 (`&#128;` is "€").
+    WINDOWS_1252 = {
+      0x80 => 0x20AC, 0x82 => 0x201A, 0x83 => 0x192, 0x84 => 0x201E, 0x85 => 0x2026, 0x86 => 0x2020,
+      0x87 => 0x2021, 0x88 => 0x2C6, 0x89 => 0x2030, 0x8A => 0x160, 0x8B => 0x2039, 0x8C => 0x152, 0x8E => 0x17D,
+      0x91 => 0x2018, 0x92 => 0x2019, 0x93 => 0x201C, 0x94 => 0x201D, 0x95 => 0x2022, 0x96 => 0x2013,
+      0x97 => 0x2014, 0x98 => 0x2DC, 0x99 => 0x2122, 0x9A => 0x161, 0x9B => 0x203A, 0x9C => 0x153, 0x9E => 0x17E,
+      0x9F => 0x178
+    }.freeze
+
+    # Decodes the character reference at an `&`, as HTML does.
+    module CharacterReference
+      AMPERSAND = 0x26
+      SEMICOLON = 0x3B
+      EQUALS = 0x3D
+
+      module_function
+
+      # @param codepoints [Array<Integer>] the input
+      # @param index [Integer] where its `&` is
+      # @param attribute [Boolean] inside an attribute value, where a reference without `;`
+      #   followed by a letter, a digit or `=` stays as written
+      # @return [Array(String, Integer), nil] the text and how many codepoints it replaces, from the
+      #   `&`; nil when the `&` starts no reference
+      def decode(codepoints, index, attribute:)
+        return numeric(codepoints, index + 2) if codepoints[index + 1] == 0x23
+
+        named(codepoints, index + 1, attribute)
+      end
+
+      def numeric(codepoints, start)
+        hex = [0x78, 0x58].include?(codepoints[start])
+        position = hex ? start + 1 : start
+        value = 0
+        count = 0
+        while (digit = digit_value(codepoints[position], hex))
+          value = (value * (hex ? 16 : 10)) + digit
+          position += 1
+          count += 1
+        end
+        return nil if count.zero?
+
+        position += 1 if codepoints[position] == SEMICOLON
+        [character(value), position - start + 2]
+      end
+
+      def named(codepoints, start, attribute)
+        finish = start
+        finish += 1 while alphanumeric?(codepoints[finish])
+        name = codepoints[start...finish].pack("U*")
+        if codepoints[finish] == SEMICOLON && HTML_ENTITIES.key?(name)
+          return [HTML_ENTITIES.fetch(name).chr(Encoding::UTF_8), finish - start + 2]
+        end
+
+        legacy = (name.length - 1).downto(1).map { |length| name[0, length] }.unshift(name)
+                                  .find { |prefix| LEGACY_HTML_ENTITIES.key?(prefix) }
+        return nil unless legacy
+
+        after = codepoints[start + legacy.length]
+        return nil if attribute && (after == EQUALS || alphanumeric?(after))
+
+        [HTML_ENTITIES.fetch(legacy).chr(Encoding::UTF_8), legacy.length + 1]
+      end
+
+      def digit_value(code, hex)
+        return nil if code.nil?
+        return code - 0x30 if code.between?(0x30, 0x39)
+        return nil unless hex
+
+        lower = code | 0x20
+        lower.between?(0x61, 0x66) ? lower - 0x61 + 10 : nil
+      end
+
+      def alphanumeric?(code)
+        !code.nil? && (code.between?(0x30, 0x39) || code.between?(0x41, 0x5A) || code.between?(0x61, 0x7A))
+      end
+
+      def character(code)
+        return "\uFFFD" if code.zero? || code > 0x10FFFF || (0xD800..0xDFFF).cover?(code)
+
+        WINDOWS_1252.fetch(code, code).chr(Encoding::UTF_8)
+      end
+    end
   end
 end

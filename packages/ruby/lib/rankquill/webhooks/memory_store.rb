@@ -13,6 +13,7 @@ module Rankquill
 
       def initialize
         @articles = {}
+        @deliveries = {}
         @mutex = Mutex.new
       end
 
@@ -34,6 +35,23 @@ module Rankquill
 
       def list
         @mutex.synchronize { @articles.values.reverse }
+      end
+
+      # True when a delivery with this webhook-id was applied in the last ReplayGuard::REMEMBER_SECONDS.
+      def delivery_applied?(webhook_id, now)
+        @mutex.synchronize do
+          applied_at = @deliveries[webhook_id]
+          !applied_at.nil? && applied_at > now - ReplayGuard::REMEMBER_SECONDS
+        end
+      end
+
+      # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
+      def remember_delivery(webhook_id, now)
+        @mutex.synchronize do
+          @deliveries.delete_if { |_, applied_at| applied_at <= now - ReplayGuard::REMEMBER_SECONDS }
+          @deliveries[webhook_id] = now
+        end
+        nil
       end
     end
   end

@@ -4,8 +4,8 @@ module Rankquill
   module Webhooks
     # Receives Rankquill webhook deliveries: checks the secret (and, with a signing secret, the
     # signature), validates the event, sanitizes and stores articles, runs your handlers, and
-    # answers the service the way spec 6 asks. It is a Rack application, so Rails, Sinatra,
-    # Hanami or a config.ru mount it in one line; `handle` serves any other transport.
+    # answers the service the way spec 6 asks. It is a Rack application, so Rails, a config.ru or
+    # Sinatra (through Mount) take it in one line; `handle` serves any other transport.
     #
     # @example config.ru
     #   require "rankquill"
@@ -17,14 +17,17 @@ module Rankquill
     #   receiver.on("content.published") { |article, delivery| puts "#{article.title} at #{delivery.url}" }
     #   run receiver
     # @example Rails (config/routes.rb)
-    #   post "/webhooks/rankquill", to: RANKQUILL_RECEIVER
+    #   match "/webhooks/rankquill", to: RANKQUILL_RECEIVER, via: :all # a GET answers 405, not 404
     class Receiver
       ARTICLE_EVENTS = %w[content.published content.updated].freeze
       REMOVAL_EVENTS = %w[content.unpublished content.deleted].freeze
       REQUIRED_ARTICLE_FIELDS = %i[title slug content].freeze
       OPTIONAL_TEXT_FIELDS = %i[excerpt meta_title meta_description canonical_url featured_image author language].freeze
-      MAX_BODY_BYTES = 10 * 1024 * 1024
+      # The largest body read, the same in every Rankquill receiver (4 MiB): above the largest
+      # delivery the service sends, far below what would let a client exhaust memory.
+      MAX_BODY_BYTES = 4 * 1024 * 1024
       JSON_HEADERS = { "content-type" => "application/json" }.freeze
+      ALLOW_POST = { "allow" => "POST" }.freeze
 
       # @return [ArticleStore] where articles go
       attr_reader :store
@@ -39,7 +42,7 @@ module Rankquill
       # @param remove_on [Array<String>] events that remove the article by slug
       # @param tolerance [Integer] seconds a signature's timestamp may be off
       # @param logger [#warn, nil] receives handler and store failures
-      # @param max_body_bytes [Integer] larger bodies answer 413 through the Rack interface
+      # @param max_body_bytes [Integer] larger bodies answer 413, read no further than this
       # @param clock [#call] answers the current Time (for tests)
       def initialize(secret:, signing_secret: nil, store: nil, site_base_url: nil, author_default: "Rankquill",
                      remove_on: REMOVAL_EVENTS, tolerance: DEFAULT_TOLERANCE, logger: nil,
@@ -61,6 +64,7 @@ module Rankquill
         @max_body_bytes = max_body_bytes
         @handlers = Hash.new { |hash, event| hash[event] = [] }
         @sanitizer = HtmlSanitizer.new
+        @replays = ReplayGuard.new(@store, clock)
       end
 
       # Runs the block for each accepted delivery of `event`, after the article is stored. Article
@@ -77,35 +81,38 @@ module Rankquill
         self
       end
 
-      # Answers one delivery: the request's headers (names in any case) and its raw body.
-      # @return [Result] status and body (a Hash); `status, body = receiver.handle(headers, body)`
-      # @example
-      #   status, body = receiver.handle(request.headers, request.raw_post)
-      def handle(headers, body)
-        headers = headers.to_h { |name, value| [name.to_s.downcase, value.is_a?(Array) ? value.join(",") : value.to_s] }
-        refusal = authenticate(headers, body.to_s)
+      # Answers one delivery. `headers` may come in any form a framework hands over (see
+      # HeaderBag: plain names in any case, a Rack env, Rails' `request.headers`, a Rack::Request);
+      # `body` is the raw body, a String or an IO read no further than max_body_bytes + 1 (a
+      # Content-Length over the limit is refused before reading). Give `method:` to have anything
+      # but POST answer 405 with `Allow: POST` (Result#headers).
+      # @return [Result] status, body (a Hash) and headers; `status, body = receiver.handle(headers, body)`
+      # @example Rails controller
+      #   result = receiver.handle(request.headers, request.body, method: request.request_method)
+      #   response.headers.merge!(result.headers)
+      #   render json: result.body, status: result.status
+      def handle(headers, body, method: nil)
+        if method && method.to_s.upcase != "POST"
+          return failure(405, "Deliveries are POSTed; this address takes POST only.", nil, ALLOW_POST)
+        end
+
+        headers = HeaderBag.normalize(headers)
+        body = read_body(headers["content-length"], body)
+        return failure(413, "Request body is larger than #{@max_body_bytes} bytes.") if body.nil?
+
+        refusal = authenticate(headers, body)
         return refusal if refusal
 
-        payload, event = parse(headers, body.to_s)
+        payload, event = parse(headers, body)
         return payload if payload.is_a?(Result)
 
-        dispatch(event, payload, headers["x-service-delivery"])
+        dispatch(event, payload, headers)
       end
 
       # The Rack interface: POST deliveries only; the answer is JSON.
       def call(env)
-        unless env["REQUEST_METHOD"] == "POST"
-          return [405, JSON_HEADERS.merge("allow" => "POST"),
-                  [JSON.generate(error: "Deliveries are POSTed; this address takes POST only.")]]
-        end
-
-        body = read_body(env["rack.input"])
-        result = if body.nil?
-                   failure(413, "Request body is larger than #{@max_body_bytes} bytes.")
-                 else
-                   handle(rack_headers(env), body)
-                 end
-        [result.status, JSON_HEADERS.dup, [JSON.generate(result.body)]]
+        result = handle(env, env["rack.input"], method: env["REQUEST_METHOD"])
+        [result.status, JSON_HEADERS.merge(result.headers), [JSON.generate(result.body)]]
       end
 
       def inspect
@@ -162,28 +169,35 @@ module Rankquill
         [payload, header || named || "content.published"]
       end
 
-      def dispatch(event, payload, delivery_id)
-        if ARTICLE_EVENTS.include?(event) then receive_article(event, payload, delivery_id)
-        elsif Models::EVENT_MODELS.key?(event) then receive_event(event, payload, delivery_id)
+      def dispatch(event, payload, headers)
+        if ARTICLE_EVENTS.include?(event) then receive_article(event, payload, headers)
+        elsif Models::EVENT_MODELS.key?(event) then receive_event(event, payload, headers)
         else
           Result.new(status: 202, body: { success: true, url: "" }, event: event)
         end
       end
 
-      def receive_article(event, payload, delivery_id)
+      def receive_article(event, payload, headers)
         problems = ArticleValidation.problems(payload)
         return failure(400, "#{problems.join(" ")} A #{event} body needs title, slug, content.", event) if problems.any?
 
         article = with_defaults(payload)
         article[:url] = url_for(article[:language], article[:slug])
         article[:received_at] = @clock.call.utc.iso8601(3)
-        stored = store_safely(event) { @store.upsert(article) }
-        return stored if stored
+        timestamp = ReplayGuard.timestamp(headers["webhook-timestamp"])
+        kept = timestamp ? article.merge(webhook_timestamp: timestamp) : article
+        @replays.synchronize do
+          replayed = @replays.replay_url(headers, article[:slug], article[:url])
+          return Result.new(status: 200, body: { success: true, url: replayed }, event: event) if replayed
 
-        run_handlers(event, Models::ArticlePayload.wrap(article), delivery_id, article[:url])
+          stored = store_safely(event) { @store.upsert(kept) }
+          return stored if stored
+        end
+
+        run_handlers(event, Models::ArticlePayload.wrap(article), headers, article[:url])
       end
 
-      def receive_event(event, payload, delivery_id)
+      def receive_event(event, payload, headers)
         model = Models.const_get(Models::EVENT_MODELS.fetch(event), false)
         problems = ArticleValidation.schema_problems(model, payload)
         if problems.any?
@@ -194,20 +208,31 @@ module Rankquill
         url = ""
         if REMOVAL_EVENTS.include?(event)
           url = url_for(payload[:language], payload[:slug])
-          if @remove_on.include?(event)
-            removed = nil
-            failed = store_safely(event) { removed = @store.remove(payload[:slug]) }
-            return failed if failed
-
-            url = removed[:url] if removed && removed[:url].is_a?(String)
-          end
+          url, answer = remove_article(event, payload[:slug], url, headers) if @remove_on.include?(event)
+          return answer if answer
         end
-        run_handlers(event, model.wrap(payload), delivery_id, url)
+        run_handlers(event, model.wrap(payload), headers, url)
       end
 
-      def run_handlers(event, value, delivery_id, url)
-        delivery = Delivery.new(event: event, id: delivery_id, url: url)
+      # Answers [the URL, nil] once the article is removed, or [nil, the Result to answer instead].
+      def remove_article(event, slug, url, headers)
+        @replays.synchronize do
+          replayed = @replays.replay_url(headers, slug, url)
+          return [nil, Result.new(status: 200, body: { success: true, url: replayed }, event: event)] if replayed
+
+          removed = nil
+          failed = store_safely(event) { removed = @store.remove(slug) }
+          return [nil, failed] if failed
+
+          [removed && removed[:url].is_a?(String) ? removed[:url] : url, nil]
+        end
+      end
+
+      # Runs the handlers; once they succeed the delivery counts as applied (a failed one is retried).
+      def run_handlers(event, value, headers, url)
+        delivery = Delivery.new(event: event, id: headers["x-service-delivery"], url: url)
         @handlers[event].each { |handler| handler.call(value, delivery) } if @handlers.key?(event)
+        @replays.applied(headers)
         Result.new(status: 200, body: { success: true, url: url }, event: event)
       rescue StandardError => e
         @logger&.warn("Rankquill webhook: the #{event} handler raised #{e.class}: #{e.message}")
@@ -258,24 +283,17 @@ module Rankquill
         end
       end
 
-      def failure(status, message, event = nil)
-        Result.new(status: status, body: { error: message }, event: event)
+      def failure(status, message, event = nil, headers = {})
+        Result.new(status: status, body: { error: message }, event: event, headers: headers)
       end
 
-      def read_body(input)
-        return "" if input.nil?
+      # The body as a String, or nil when it is larger than the limit: a declared Content-Length
+      # over it is refused unread, and an IO is read no further than limit + 1 bytes.
+      def read_body(content_length, body)
+        return nil if content_length&.match?(/\A\d+\z/) && content_length.to_i > @max_body_bytes
 
-        body = input.read(@max_body_bytes + 1) || ""
-        body.bytesize > @max_body_bytes ? nil : body
-      end
-
-      def rack_headers(env)
-        headers = {}
-        env.each do |name, value|
-          headers[name.delete_prefix("HTTP_").downcase.tr("_", "-")] = value if name.start_with?("HTTP_")
-        end
-        headers["content-type"] = env["CONTENT_TYPE"] if env["CONTENT_TYPE"]
-        headers
+        text = body.respond_to?(:read) ? body.read(@max_body_bytes + 1) || "" : body.to_s
+        text.bytesize > @max_body_bytes ? nil : text
       end
     end
   end

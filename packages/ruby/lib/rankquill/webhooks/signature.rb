@@ -25,13 +25,13 @@ module Rankquill
     # raw body: true, or raises SignatureError (see its error_type). Any of several space-separated
     # `v1,` signatures may match (during a rotation the service sends two); comparison is in
     # constant time.
-    # @param headers [Hash] the request headers, names in any case
+    # @param headers [Hash, #env] the request headers in any form HeaderBag reads
     # @param now [Time] the receiver's clock
     # @example
     #   Rankquill::Webhooks.verify_signature(ENV.fetch("RANKQUILL_SIGNING_SECRET"), headers: headers, body: raw_body)
     def verify_signature(signing_secret, headers:, body:, tolerance: DEFAULT_TOLERANCE, now: Time.now)
       key = signing_key(signing_secret)
-      values = headers.to_h { |name, value| [name.to_s.downcase, value.is_a?(Array) ? value.join(",") : value.to_s] }
+      values = HeaderBag.normalize(headers)
       id, timestamp, signatures = values.values_at("webhook-id", "webhook-timestamp", "webhook-signature")
       missing = { "webhook-id" => id, "webhook-timestamp" => timestamp, "webhook-signature" => signatures }
                 .select { |_, value| value.nil? || value.empty? }.keys

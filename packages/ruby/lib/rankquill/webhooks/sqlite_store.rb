@@ -13,6 +13,7 @@ module Rankquill
       include ArticleStore
 
       TABLE = "rankquill_articles"
+      DELIVERIES_TABLE = "rankquill_applied_deliveries"
 
       # @param path [String] the database file (created when missing), or ":memory:"
       def initialize(path:)
@@ -27,6 +28,8 @@ module Rankquill
         @db.busy_timeout = 5000
         @db.execute("CREATE TABLE IF NOT EXISTS #{TABLE} (slug TEXT PRIMARY KEY, received_at TEXT NOT NULL, " \
                     "sequence INTEGER NOT NULL, article TEXT NOT NULL)")
+        @db.execute("CREATE TABLE IF NOT EXISTS #{DELIVERIES_TABLE} (webhook_id TEXT PRIMARY KEY, " \
+                    "applied_at INTEGER NOT NULL)")
       end
 
       def upsert(article)
@@ -58,6 +61,24 @@ module Rankquill
         @mutex.synchronize do
           @db.execute("SELECT article FROM #{TABLE} ORDER BY sequence DESC").map { |(json)| parse(json) }
         end
+      end
+
+      # True when a delivery with this webhook-id was applied in the last ReplayGuard::REMEMBER_SECONDS.
+      def delivery_applied?(webhook_id, now)
+        @mutex.synchronize do
+          !@db.get_first_value("SELECT 1 FROM #{DELIVERIES_TABLE} WHERE webhook_id = ? AND applied_at > ?",
+                               [webhook_id, now - ReplayGuard::REMEMBER_SECONDS]).nil?
+        end
+      end
+
+      # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
+      def remember_delivery(webhook_id, now)
+        @mutex.synchronize do
+          @db.execute("DELETE FROM #{DELIVERIES_TABLE} WHERE applied_at <= ?", [now - ReplayGuard::REMEMBER_SECONDS])
+          @db.execute("INSERT INTO #{DELIVERIES_TABLE} (webhook_id, applied_at) VALUES (?, ?) " \
+                      "ON CONFLICT(webhook_id) DO UPDATE SET applied_at = excluded.applied_at", [webhook_id, now])
+        end
+        nil
       end
 
       # Closes the database.
