@@ -3,7 +3,6 @@ import {
   MAX_REQUEST_BODY_BYTES,
   type Operation,
   operations,
-  PUBLIC_ARTICLE_ERRORS,
   queryParameters,
 } from '@rankquill/contract';
 import {
@@ -18,14 +17,10 @@ import {
   type StoreWriter,
 } from '../engine/index';
 import { adminApiHandlers } from './admin-api';
-import {
-  type ApiRequest,
-  type ApiResponse,
-  type BodyError,
-  type OperationHandler,
-  RawResult,
-} from './api-types';
+import { JSON_HEADERS, json, raw, rawHead, reportingFailure, serializedOnce } from './answers';
+import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
 import { secretsEqual } from './constant-time';
+import { errorBody, errorResponse, unreadableBody } from './error-format';
 import { exportApiHandlers } from './export-api';
 import { mainApiHandlers } from './main-api';
 import { checkQuery } from './query';
@@ -108,8 +103,6 @@ function literalFirst(a: string, b: string): number {
   }
   return 0;
 }
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 /**
  * The transport-neutral API of the reference server: routing, authentication, body parsing,
@@ -341,123 +334,4 @@ function parseBody(request: ApiRequest): unknown {
       `The request body is not valid JSON (${detail}). Send a JSON object with Content-Type: application/json.`,
     );
   }
-}
-
-/** The JSON text of answers the engine caches, kept as long as the answer object lives. */
-const cachedAnswerText = new WeakMap<object, string>();
-
-/**
- * Serializes a cached public-article answer once instead of on every hit (a tenth of the time of
- * a request otherwise). The engine replaces, never mutates, a cached answer after a write.
- */
-function serializedOnce(body: object): string {
-  let text = cachedAnswerText.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    cachedAnswerText.set(body, text);
-  }
-  return text;
-}
-
-function json(status: number, body: unknown): ApiResponse {
-  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
-}
-
-/**
- * A file answer: its chunks are produced while the adapter writes them. The first chunk is made
- * before the answer is returned, so an export that fails before its first byte is still a JSON
- * error with a status; a failure after that cuts the connection.
- */
-async function raw(status: number, result: RawResult): Promise<ApiResponse> {
-  const chunks = result.body[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  return { status, headers: fileHeaders(result), body: '', stream: resumed(first, chunks) };
-}
-
-/** The headers of a file answer without making the file. */
-async function rawHead(status: number, result: RawResult): Promise<ApiResponse> {
-  await result.body[Symbol.asyncIterator]().return?.();
-  return { status, headers: fileHeaders(result), body: '', stream: (async function* () {})() };
-}
-
-/** The file name is reduced to safe characters, so it needs no escaping in the header. */
-function fileHeaders(result: RawResult): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-type': result.contentType,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  };
-  if (result.filename !== undefined) {
-    const filename = result.filename.replace(/[^A-Za-z0-9._-]+/g, '-');
-    headers['content-disposition'] = `attachment; filename="${filename}"`;
-  }
-  return headers;
-}
-
-/** The chunks of a stream whose first one was already taken; stops the producer when the reader does. */
-async function* resumed(
-  first: IteratorResult<Uint8Array>,
-  chunks: AsyncIterator<Uint8Array>,
-): AsyncGenerator<Uint8Array> {
-  try {
-    for (let next = first; !next.done; next = await chunks.next()) yield next.value;
-  } finally {
-    await chunks.return?.();
-  }
-}
-
-/** Passes a stream through, telling `report` when it fails midway (the status line is gone by then). */
-async function* reportingFailure(
-  stream: AsyncIterable<Uint8Array>,
-  report: (error: unknown) => void,
-): AsyncGenerator<Uint8Array> {
-  try {
-    yield* stream;
-  } catch (error) {
-    report(error);
-    throw error;
-  }
-}
-
-/** A body the adapter could not read is the client's mistake: a 4xx whatever its parser said. */
-function unreadableBody({ status, reason }: BodyError): ServiceError {
-  const message =
-    status === 413
-      ? `The request body is larger than ${MAX_BODY_BYTES} bytes.`
-      : `The request body could not be read: ${reason}.`;
-  return new ServiceError('invalid_request_error', status >= 400 && status < 500 ? status : 400, message);
-}
-
-function errorBody(error: ServiceError, requestId: string) {
-  return {
-    error: {
-      type: error.type,
-      message: error.message,
-      ...(error.param ? { param: error.param } : {}),
-      request_id: requestId,
-    },
-  };
-}
-
-function errorResponse(error: unknown, requestId: string, isPublicApi: boolean): ApiResponse {
-  let response: ApiResponse;
-  if (error instanceof PublicArticleApiError) {
-    response = json(error.status, { success: false, error: error.message });
-  } else if (isPublicApi) {
-    const status = error instanceof ServiceError ? error.status : 500;
-    const message = error instanceof ServiceError ? error.message : PUBLIC_ARTICLE_ERRORS.internal;
-    response = json(status, { success: false, error: message });
-  } else if (error instanceof ServiceError) {
-    response = json(error.status, errorBody(error, requestId));
-  } else {
-    response = json(500, {
-      error: {
-        type: 'api_error',
-        message: 'Internal server error. Retry later; if it persists, report the request id.',
-        request_id: requestId,
-      },
-    });
-  }
-  response.headers['x-request-id'] = requestId;
-  return response;
 }

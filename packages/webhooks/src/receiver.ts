@@ -11,12 +11,21 @@ import { applyArticleDefaults } from './article-defaults';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
+import { bodyTooLarge, failure, methodNotAllowed, success, type WebhookResult } from './receiver-result';
 import { webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
 import { MemoryArticleStore } from './stores/memory';
+import { utf8Length } from './utf8-length';
 import { verifySecret } from './verify-secret';
+
+export {
+  bodyTooLarge,
+  methodNotAllowed,
+  type WebhookResponseBody,
+  type WebhookResult,
+} from './receiver-result';
 
 /** Events that take an article off the customer's site. */
 export type RemovalEventName = 'content.unpublished' | 'content.deleted';
@@ -128,19 +137,6 @@ export interface WebhookRequest {
   rawBodyReconstructed?: boolean;
 }
 
-/** Answer of a delivery: `{ success, url }` with 2xx, `{ error }` with 400, 401, 405, 413 or 500 (spec 6). */
-export type WebhookResponseBody = { success: true; url: string } | { error: string };
-
-/** What `handle` resolves with; adapters write `status`, `headers` and `body` as JSON. */
-export interface WebhookResult {
-  status: number;
-  body: WebhookResponseBody;
-  /** Headers to send with the answer: `allow: POST` with a 405. */
-  headers?: Record<string, string>;
-  /** The event name the delivery was handled as, when it could be read; for logs. */
-  event: string | undefined;
-}
-
 /** A transport-neutral webhook receiver; mount it with an adapter or call `handle` yourself. */
 export interface WebhookReceiver {
   /** Checks, parses, stores and dispatches one delivery; never rejects. */
@@ -159,33 +155,7 @@ export interface WebhookReceiver {
   readonly maxBodyBytes: number;
 }
 
-/** The 405 every entry point answers to a method other than POST. */
-export function methodNotAllowed(method: string): WebhookResult {
-  return {
-    status: 405,
-    body: { error: `Method ${method} not allowed: webhook deliveries are POST requests.` },
-    headers: { allow: 'POST' },
-    event: undefined,
-  };
-}
-
-/** The 413 every entry point answers to a body over `maxBodyBytes`. */
-export function bodyTooLarge(maxBodyBytes: number, size?: number): WebhookResult {
-  const what = size === undefined ? 'Request body' : `Request body of ${size} bytes`;
-  return {
-    status: 413,
-    body: {
-      error: `${what} exceeds the limit of ${maxBodyBytes} bytes: raise maxBodyBytes if your articles are larger (the largest delivery the service sends is about 3.1 MB).`,
-    },
-    event: undefined,
-  };
-}
-
 const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function fail(status: 400 | 401 | 500, error: string, event?: string): WebhookResult {
-  return { status, body: { error }, event };
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -281,7 +251,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       try {
         await handler(payload, context);
       } catch (error) {
-        return fail(
+        return failure(
           500,
           `The ${event} handler failed: ${messageOf(error)}. The service will retry the delivery.`,
           event,
@@ -295,14 +265,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     const headerEvent = eventHeaderOf(headers);
     const key = getHeader(headers, WEBHOOK_HEADERS.serviceKey);
     if (key === undefined || key === '') {
-      return fail(
+      return failure(
         401,
         "Missing x-service-key header: send the webhook secret configured in the project's integration settings.",
         headerEvent,
       );
     }
     if (!(await verifySecret(key, secret))) {
-      return fail(
+      return failure(
         401,
         'Invalid x-service-key: it does not match the secret this receiver was configured with.',
         headerEvent,
@@ -330,7 +300,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           error.type === 'signature_mismatch' && request.rawBodyReconstructed
             ? ' The body had already been parsed by a JSON body parser and was re-serialized, which changes its bytes: mount the receiver before express.json(), or keep the raw bytes with express.json({ verify: keepRawBody }).'
             : '';
-        return fail(401, `${error.message}${hint}`, headerEvent);
+        return failure(401, `${error.message}${hint}`, headerEvent);
       }
     }
 
@@ -338,7 +308,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     try {
       text = typeof request.rawBody === 'string' ? request.rawBody : decoder.decode(request.rawBody);
     } catch {
-      return fail(
+      return failure(
         400,
         'Request body is not valid UTF-8: send the event payload as UTF-8 encoded JSON.',
         headerEvent,
@@ -348,7 +318,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     try {
       parsed = JSON.parse(text);
     } catch {
-      return fail(
+      return failure(
         400,
         'Request body is not valid JSON: send the event payload as a JSON object.',
         headerEvent,
@@ -356,13 +326,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
-      return fail(400, `Request body must be a JSON object, got ${kind}.`, headerEvent);
+      return failure(400, `Request body must be a JSON object, got ${kind}.`, headerEvent);
     }
     const body = parsed as Record<string, unknown>;
 
     const bodyEvent = typeof body.event === 'string' ? body.event : undefined;
     if (headerEvent !== undefined && bodyEvent !== undefined && headerEvent !== bodyEvent) {
-      return fail(
+      return failure(
         400,
         `The x-service-event header says "${headerEvent}" but the body's event field says "${bodyEvent}": send one event name.`,
         headerEvent,
@@ -404,7 +374,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
 
     if (eventName === 'content.published' || eventName === 'content.updated') {
       const result = applyArticleDefaults(eventName, body, { authorDefault });
-      if (!result.ok) return fail(400, result.error, eventName);
+      if (!result.ok) return failure(400, result.error, eventName);
       const article = { ...result.article, content: sanitizeArticleHtml(result.article.content) };
       context.url = articleUrl(siteBaseUrl, article.language, article.slug);
       if (store) {
@@ -416,25 +386,25 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
         };
         try {
           const current = await alreadyApplied(store, article.slug);
-          if (current !== undefined) return ok(current, eventName);
+          if (current !== undefined) return success(current, eventName);
           await store.upsert(stored);
           await rememberApplied(store);
         } catch (error) {
-          return fail(
+          return failure(
             500,
             `Could not store the article "${article.slug}": ${messageOf(error)}. The service will retry the delivery.`,
             eventName,
           );
         }
       }
-      return (await dispatch(eventName, article, context)) ?? ok(context.url, eventName);
+      return (await dispatch(eventName, article, context)) ?? success(context.url, eventName);
     }
 
     const schema = EVENT_TYPES[eventName];
     const result = schema.safeParse(body);
     if (!result.success) {
       const required = Object.keys((schema as { shape: Record<string, unknown> }).shape);
-      return fail(400, describePayloadProblems(eventName, body, result.error.issues, required), eventName);
+      return failure(400, describePayloadProblems(eventName, body, result.error.issues, required), eventName);
     }
     const payload = result.data;
 
@@ -444,11 +414,11 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       if (store && removeOn.has(eventName)) {
         try {
           const current = await alreadyApplied(store, removal.slug);
-          if (current !== undefined) return ok(current, eventName);
+          if (current !== undefined) return success(current, eventName);
           await store.remove(removal.slug);
           await rememberApplied(store);
         } catch (error) {
-          return fail(
+          return failure(
             500,
             `Could not remove the article "${removal.slug}": ${messageOf(error)}. The service will retry the delivery.`,
             eventName,
@@ -456,7 +426,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
         }
       }
     }
-    return (await dispatch(eventName, payload, context)) ?? ok(context.url, eventName);
+    return (await dispatch(eventName, payload, context)) ?? success(context.url, eventName);
   }
 
   return {
@@ -464,7 +434,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       try {
         return await handle(request);
       } catch (error) {
-        return fail(500, `The receiver failed: ${messageOf(error)}. The service will retry the delivery.`);
+        return failure(500, `The receiver failed: ${messageOf(error)}. The service will retry the delivery.`);
       }
     },
     checkServiceKey,
@@ -474,29 +444,6 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   };
 }
 
-/** Bytes of `text` in UTF-8, without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 2;
-        index++;
-        continue;
-      }
-    }
-    if (code >= 0x800) bytes += 2;
-    else if (code >= 0x80) bytes += 1;
-  }
-  return bytes;
-}
-
 function eventHeaderOf(headers: HeadersInput): string | undefined {
   return getHeader(headers, WEBHOOK_HEADERS.event)?.trim() || undefined;
-}
-
-function ok(url: string, event: string): WebhookResult {
-  return { status: 200, body: { success: true, url }, event };
 }
