@@ -70,6 +70,15 @@ class RetriesTest < Minitest::Test
     assert_operator monotonic - started, :<, 2.6
   end
 
+  def test_an_unreadable_retry_after_leaves_the_wait_to_the_rate_limit_reset
+    @scripted = ScriptedServer.new({ status: 429, headers: { "retry-after" => "soon", "x-ratelimit-reset" => "2" } },
+                                   { status: 200, body: project_json })
+    started = monotonic
+    client(max_retries: 1).projects.retrieve("proj_1")
+    # The backoff would have waited 0.5 s at most.
+    assert_operator monotonic - started, :>, 1.5
+  end
+
   def test_a_retry_after_beyond_a_minute_raises_at_once
     @scripted = ScriptedServer.new({ status: 503, headers: { "retry-after" => "120" } })
     error = assert_raises(Rankquill::InternalServerError) { client(max_retries: 2).projects.retrieve("proj_1") }
