@@ -57,6 +57,23 @@ class ErrorsTest < ServerTest
     scripted&.stop
   end
 
+  def test_the_message_of_a_long_body_keeps_its_first_500_characters_not_bytes
+    scripted = ScriptedServer.new({ status: 502, body: "é" * 600 })
+    error = assert_raises(Rankquill::InternalServerError) { scripted_client(scripted).projects.list }
+    assert_equal "502: #{"é" * 500}", error.message
+  ensure
+    scripted&.stop
+  end
+
+  def test_an_empty_error_string_leaves_the_message_to_the_body
+    body = '{"success":false,"error":""}'
+    scripted = ScriptedServer.new({ status: 404, body: body })
+    error = assert_raises(Rankquill::NotFoundError) { scripted_client(scripted).projects.list }
+    assert_equal "404: #{body}", error.message
+  ensure
+    scripted&.stop
+  end
+
   def test_another_status_is_a_plain_api_error
     scripted = ScriptedServer.new({ status: 418, body: '{"error":{"type":"teapot","message":"I am a teapot"}}' })
     error = assert_raises(Rankquill::APIError) { scripted_client(scripted).projects.list }

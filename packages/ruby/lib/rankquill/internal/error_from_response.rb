@@ -23,7 +23,8 @@ module Rankquill
         parsed = parse(body)
         details = parsed.is_a?(Hash) ? parsed[:error] : nil
         fields = details.is_a?(Hash) ? details : {}
-        message ||= text(fields[:message]) || (details if details.is_a?(String)) || fallback_message(status, body)
+        message ||= text(fields[:message]) || (details if details.is_a?(String) && !details.empty?) ||
+                    fallback_message(status, body)
         error_class = CLASS_BY_STATUS.fetch(status) { status >= 500 ? InternalServerError : APIError }
         error_class.new(
           message,
