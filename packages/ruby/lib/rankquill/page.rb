@@ -19,12 +19,24 @@ module Rankquill
     # @return [Models::Pagination] limit, offset, count, total, has_more
     attr_reader :pagination
 
-    # @param fetch [#call] answers the page at a given offset (same limit and filters)
+    # @param query [Hash{Symbol => Object}] the query that fetched this page: limit, offset, filters
+    # @param fetch [#call] answers the page for a query
     # @api private
-    def initialize(data, pagination, fetch)
+    def initialize(data, pagination, query, fetch)
       @data = data
       @pagination = pagination
+      @query = query
       @fetch = fetch
+    end
+
+    # The query of the page after the one `query` fetched, whose figures are `pagination`: the
+    # same limit and filters, the offset past this page's items; nil when no page follows (a
+    # page of no items ends the list even when `has_more` says otherwise).
+    # @api private
+    def self.next_query(query, pagination)
+      return nil unless pagination.has_more == true && pagination.count.to_i.positive?
+
+      query.merge(offset: pagination.offset + pagination.count)
     end
 
     # Yields each item of this page (not the pages after it; see auto_paging_each).
@@ -37,14 +49,13 @@ module Rankquill
 
     # Whether another page follows.
     def next_page?
-      pagination.has_more == true && pagination.count.to_i.positive?
+      !Page.next_query(@query, pagination).nil?
     end
 
     # The page after this one, or nil when this is the last.
     def next_page
-      return nil unless next_page?
-
-      @fetch.call(pagination.offset + pagination.count)
+      query = Page.next_query(@query, pagination)
+      query && @fetch.call(query)
     end
 
     # Yields every item of this page and of the pages after it, fetching each page when it is

@@ -91,9 +91,9 @@ module Rankquill
 
     def fetch_page(query)
       json = get(query)
-      fetch = ->(offset) { fetch_page(query.merge(offset: offset)) }
       items = Array(json[:articles]).map { |item| Models::PublicArticleListItem.wrap(item) }
-      ArticlePage.new(items, Models::Pagination.wrap(json[:pagination]), fetch)
+      next_page = ->(next_query) { fetch_page(next_query) }
+      ArticlePage.new(items, Models::Pagination.wrap(json[:pagination]), query, next_page)
     end
 
     def get(query)

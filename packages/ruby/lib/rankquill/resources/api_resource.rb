@@ -41,17 +41,18 @@ module Rankquill
 
       # Answers the first page of a list; the next pages come with the same limit and filters.
       def page(path, model, query, request_options)
-        fetch = lambda do |offset|
-          result = @transport.request(:get, path, query: query.merge(offset: offset), options: request_options)
-          [page_of(parse_json(result), model, fetch), result]
+        fetch = lambda do |page_query|
+          result = @transport.request(:get, path, query: page_query, options: request_options)
+          [page_of(parse_json(result), model, page_query, fetch), result]
         end
-        first, result = fetch.call(query[:offset])
+        first, result = fetch.call(query)
         answer(first, result)
       end
 
-      def page_of(json, model, fetch)
+      def page_of(json, model, query, fetch)
         items = Array(json[:data]).map { |item| model.wrap(item) }
-        Page.new(items, Models::Pagination.wrap(json[:pagination]), ->(offset) { fetch.call(offset).first })
+        next_page = ->(next_query) { fetch.call(next_query).first }
+        Page.new(items, Models::Pagination.wrap(json[:pagination]), query, next_page)
       end
 
       # Sends a call whose answer is a file: to `to` (an IO or a path), to the block, or read whole.
