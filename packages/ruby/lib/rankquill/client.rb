@@ -10,8 +10,8 @@ module Rankquill
   #   article = client.content.create_and_wait("proj_123", keyword: "cold brew ratio")
   #   client.content.publish("proj_123", article.id)
   class Client
-    DEFAULT_TIMEOUT = 60
-    DEFAULT_MAX_RETRIES = 2
+    DEFAULT_TIMEOUT = Generated::ClientPolicy::TIMEOUT_MAIN_SECONDS
+    DEFAULT_MAX_RETRIES = Generated::ClientPolicy::MAX_RETRIES
 
     # @return [Resources::Projects] create, retrieve, update, list, delete, rotate_public_api_key
     attr_reader :projects
@@ -61,7 +61,7 @@ module Rankquill
       @timeout = Internal::Settings.timeout(timeout)
       @max_retries = Internal::Settings.max_retries(max_retries)
       transport = Internal::Transport.new(
-        base_url: @base_url, auth_headers: { "authorization" => "Bearer #{key}" }, timeout: @timeout,
+        base_url: @base_url, base: "api", auth_headers: { "authorization" => "Bearer #{key}" }, timeout: @timeout,
         max_retries: @max_retries, logger: logger, default_headers: default_headers
       )
       @transport = transport

@@ -30,13 +30,14 @@ module Rankquill
     end
 
     # The query of the page after the one `query` fetched, whose figures are `pagination`: the
-    # same limit and filters, the offset past this page's items; nil when no page follows (a
-    # page of no items ends the list even when `has_more` says otherwise).
+    # same filters, the page's limit (the server's page size wins over the one asked for) and
+    # the offset past its items; nil when no page follows (a page of no items ends the list even
+    # when `has_more` says otherwise).
     # @api private
     def self.next_query(query, pagination)
       return nil unless pagination.has_more == true && pagination.count.to_i.positive?
 
-      query.merge(offset: pagination.offset + pagination.count)
+      query.merge({ limit: pagination.limit }.compact, offset: pagination.offset + pagination.count)
     end
 
     # Yields each item of this page (not the pages after it; see auto_paging_each).

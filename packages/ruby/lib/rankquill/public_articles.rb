@@ -14,8 +14,11 @@ module Rankquill
   #   articles.auto_paging_each { |article| puts article.id }
   #   articles.retrieve(page.articles.first.id).content # HTML
   class PublicArticles
-    DEFAULT_TIMEOUT = 30
-    DEFAULT_MAX_RETRIES = 2
+    DEFAULT_TIMEOUT = Generated::ClientPolicy::TIMEOUT_PUBLIC_ARTICLES_SECONDS
+    DEFAULT_MAX_RETRIES = Generated::ClientPolicy::MAX_RETRIES
+    # The one operation of the public article API: a page of articles, or one by `id`.
+    OPERATION = Generated::OPERATIONS.fetch("publicArticles.get")
+    private_constant :OPERATION
 
     # One page of published articles, newest first: Enumerable over its articles.
     class ArticlePage < Page
@@ -46,7 +49,7 @@ module Rankquill
         "http://127.0.0.1:4010/public-article-api"
       )
       @transport = Internal::Transport.new(
-        base_url: @base_url, auth_headers: { "x-service-key" => key },
+        base_url: @base_url, base: OPERATION.base, auth_headers: { "x-service-key" => key },
         timeout: Internal::Settings.timeout(timeout), max_retries: Internal::Settings.max_retries(max_retries),
         logger: logger, service: "Rankquill public article API"
       )
@@ -97,7 +100,7 @@ module Rankquill
     end
 
     def get(query)
-      result = @transport.request(:get, "", query: query)
+      result = @transport.request(OPERATION, query: query)
       JSON.parse(result.body, symbolize_names: true)
     rescue JSON::ParserError
       raise Error, "The public article API answered #{result.status} with a body that is not JSON; " \

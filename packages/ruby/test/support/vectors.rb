@@ -17,6 +17,17 @@ module Vectors
     "test_#{text.downcase.gsub(/[^a-z0-9]+/, "_").gsub(/\A_|_\z/, "")}"
   end
 
+  # Each case of `cases` with a test method name of its own: names that read the same once
+  # reduced to a method name (`"." is refused`, `".." is refused`) get a number.
+  def named_cases(cases)
+    seen = Hash.new(0)
+    cases.map do |vector|
+      name = test_name(vector.fetch("name"))
+      seen[name] += 1
+      [vector, seen[name] > 1 ? "#{name}_#{seen[name]}" : name]
+    end
+  end
+
   # Articles as the stores hold them: Symbol keys.
   def symbolized(value)
     JSON.parse(JSON.generate(value), symbolize_names: true)

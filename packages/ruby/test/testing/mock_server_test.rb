@@ -52,6 +52,22 @@ class MockServerTest < Minitest::Test
     assert_equal 1, other.client.projects.list.data.size
   end
 
+  # On a server of its own: reset ends every account of the server it runs on.
+  def test_now_reset_and_an_admin_error
+    mock = Rankquill::Testing::MockServer.start(command: REPO_MOCK_COMMAND)
+    seeded = mock.now
+    assert_equal Time.iso8601(seeded) + 60, Time.iso8601(mock.advance(60))
+    mock.client.content.create(mock.project_id, keyword: "aeropress", length: 400)
+    fresh = mock.reset
+    assert_equal seeded, fresh.now
+    assert_equal [fresh.project_id], fresh.client.projects.list.map(&:id)
+    assert_empty fresh.client.content.list(fresh.project_id).data, "the content made before the reset is gone"
+    error = assert_raises(Rankquill::Testing::MockServerError) { fresh.advance(-1) }
+    assert_match(/answered 400 to admin.clock.advance/, error.message)
+  ensure
+    mock&.stop
+  end
+
   def test_stop_ends_the_process
     mock = Rankquill::Testing::MockServer.start(command: REPO_MOCK_COMMAND)
     mock.stop

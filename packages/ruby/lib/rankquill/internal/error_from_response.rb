@@ -50,7 +50,7 @@ module Rankquill
       def fallback_message(status, body)
         return "The API answered with status #{status} and no error message." if body.nil? || body.strip.empty?
 
-        "#{status}: #{body[0, 500]}"
+        "#{status}: #{body[0, Generated::ClientPolicy::ERROR_EXCERPT_CHARS]}"
       end
     end
   end

@@ -6,14 +6,23 @@ module Rankquill
     # reach another route (`"a/b"` becomes `a%2Fb`; `"."`, `".."` and `""` are refused).
     module Path
       UNRESERVED = /[^A-Za-z0-9\-._~]/
+      PLACEHOLDER = /\{(\w+)\}/
 
       module_function
 
+      # The path of `operation` (a Generated::Operation) under its base, each `{name}` replaced by
+      # the id at the same place of `ids` (the order of its `path_params`).
       # @example
-      #   Path.build("/projects/%s/content/%s", project_id: "proj_1", content_id: "cnt_2")
-      #   # => "/projects/proj_1/content/cnt_2"
-      def build(template, **ids)
-        format(template, *ids.map { |name, value| segment(name, value) })
+      #   Path.build(Generated::OPERATIONS.fetch("content.retrieve"), ["proj_1", "a/b"])
+      #   # => "/projects/proj_1/content/a%2Fb"
+      def build(operation, ids)
+        names = operation.path_params
+        unless ids.length == names.length
+          raise ArgumentError, "#{operation.id} takes #{names.length} ids (#{names.join(", ")}), got #{ids.length}."
+        end
+
+        encoded = names.zip(ids).to_h { |name, value| [name, segment(name, value)] }
+        operation.path.gsub(PLACEHOLDER) { encoded.fetch(Regexp.last_match(1)) }
       end
 
       # One checked, percent-encoded path segment.

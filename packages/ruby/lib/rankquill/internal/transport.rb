@@ -4,9 +4,11 @@ require_relative "wrong_address"
 
 module Rankquill
   module Internal
-    # Sends calls over kept-alive Net::HTTP connections: headers, JSON, an Idempotency-Key on every
-    # POST (kept across its retries), timeouts and retries, and turns every failure into one of
-    # the gem's error classes. Shared by Client and PublicArticles.
+    # Sends the operations of the generated table (Generated::OPERATIONS) over kept-alive Net::HTTP
+    # connections: method and path from the operation, headers, JSON, an Idempotency-Key on every
+    # idempotent operation (kept across its retries), timeouts and retries, and turns every
+    # failure into one of the gem's error classes. One per base (`api`, `public-article-api`,
+    # `server`); shared by Client, PublicArticles and Testing::MockServer.
     class Transport
       # What a call answered: status, headers (lower-case names) and the body's text (nil when it
       # was streamed to a sink).
@@ -37,10 +39,13 @@ module Rankquill
 
       attr_reader :base_url, :timeout, :max_retries
 
+      # @param base [String] the operations' base this transport sends to: "api",
+      #   "public-article-api" or "server" (the server's root)
       # @param auth_headers [Hash{String => String}] the credential headers, lower-case names
-      def initialize(base_url:, auth_headers:, timeout:, max_retries:, logger: nil, default_headers: {},
+      def initialize(base_url:, base:, auth_headers:, timeout:, max_retries:, logger: nil, default_headers: {},
                      service: "Rankquill API")
         @base_url = base_url
+        @base = base
         @base_uri = URI(base_url)
         @timeout = timeout
         @max_retries = max_retries
@@ -56,15 +61,19 @@ module Rankquill
         @plain_headers.freeze
       end
 
-      # Sends one call and answers its Result; raises APIError for a non-2xx answer after the
-      # retries. With `sink`, a 2xx body is passed to it chunk by chunk instead of read whole.
-      # @param path [String] under the base URL, starting with "/" (ignored when `url` is given)
-      # @param url [String, nil] an absolute URL to call instead (a signed download URL)
-      def request(method, path, query: nil, body: nil, options: nil, url: nil, authenticated: true, sink: nil)
+      # Sends `operation` (a Generated::Operation of this transport's base) and answers its
+      # Result; raises APIError for a non-2xx answer after the retries. With `sink`, a 2xx body
+      # is passed to it chunk by chunk instead of read whole.
+      # @param ids [Array<String>] the path ids, in the order of the operation's path_params
+      # @param url [String, nil] an absolute URL to call instead of the operation's path (a signed
+      #   download URL)
+      def request(operation, ids = [], query: nil, body: nil, options: nil, url: nil, authenticated: true, sink: nil)
+        check_base(operation)
         options = check_options(options)
+        method = operation.http_method.downcase.to_sym
         uri = url ? URI(url) : @base_uri
-        target = (url ? uri.path : @base_uri.path + path) + query_string(query, url ? uri.query : nil)
-        request = build_request(method, target, body, options, authenticated)
+        target = (url ? uri.path : @base_uri.path + Path.build(operation, ids)) + query_string(query, url && uri.query)
+        request = build_request(method, target, body, options, authenticated, operation.idempotent)
         with_retries(method, uri, target, options) { send_once(uri, request, options, sink) }
       end
 
@@ -79,6 +88,13 @@ module Rankquill
 
       private
 
+      def check_base(operation)
+        return if operation.base == @base
+
+        raise ArgumentError, "#{operation.id} is an operation of the #{operation.base} base; this transport sends " \
+                             "to the #{@base} base."
+      end
+
       def check_options(options)
         return {} if options.nil?
 
@@ -90,12 +106,12 @@ module Rankquill
         options
       end
 
-      def build_request(method, target, body, options, authenticated)
+      def build_request(method, target, body, options, authenticated, idempotent)
         headers = authenticated ? @plain_headers : @unauthenticated_headers
-        if !body.nil? || method == :post || options[:headers]
+        if !body.nil? || idempotent || options[:headers]
           headers = headers.dup
           headers["content-type"] = "application/json" unless body.nil?
-          headers["idempotency-key"] = options[:idempotency_key] || new_idempotency_key if method == :post
+          headers["idempotency-key"] = options[:idempotency_key] || new_idempotency_key if idempotent
           merge_headers!(headers, options[:headers]) if options[:headers]
         end
         request = REQUEST_CLASSES.fetch(method).new(target, headers)
@@ -159,7 +175,7 @@ module Rankquill
           streamed = sink && response.code.to_i.between?(200, 299)
           result = Result.new(response, streamed ? stream(response, sink) : response.read_body)
         end
-        wrong_address = WrongAddress.message(result.status, result.headers, @base_url, @service)
+        wrong_address = WrongAddress.message(result.status, result.headers, @base_url, @base, @service)
         return result if result.status.between?(200, 299) && wrong_address.nil?
 
         raise ErrorFromResponse.build(result.status, result.body, result.headers, message: wrong_address)

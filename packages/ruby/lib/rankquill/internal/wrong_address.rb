@@ -9,15 +9,21 @@ module Rankquill
     # is not the API's. A 404 under the API's path is a resource that does not exist, and an HTML
     # answer there an export or a proxy's error page: neither is a wrong address.
     module WrongAddress
-      # Where each API lives on its server, by the service name the transport is given.
-      API_PATHS = { "Rankquill API" => "/v1", "Rankquill public article API" => "/public-article-api" }.freeze
+      # Where each API lives on its server, by the operations' base; the server's root has none.
+      API_PATHS = {
+        "api" => Generated::ClientPolicy::BASE_PATHS_API,
+        "public-article-api" => Generated::ClientPolicy::BASE_PATHS_PUBLIC_ARTICLE_API
+      }.freeze
 
       module_function
 
       # The message naming the address given and the right one, or nil for any other answer.
       # @param headers [Hash{String => String}] lower-case names
-      def message(status, headers, base_url, service)
-        api_path = API_PATHS.fetch(service, "/v1")
+      # @param operations_base [String] "api", "public-article-api" or "server" (never a wrong address)
+      def message(status, headers, base_url, operations_base, service)
+        api_path = API_PATHS[operations_base]
+        return nil if api_path.nil?
+
         base = URI(base_url)
         off_path = !base.path.chomp("/").end_with?(api_path)
         redirect = status.between?(300, 399)

@@ -9,7 +9,7 @@ module Rankquill
       # @example
       #   client.activity.list("proj_123").select { |entry| entry.type == "webhook.delivery_failed" }
       def list(project_id, limit: nil, offset: nil, request_options: nil)
-        page(path("/projects/%s/activity", project_id: project_id), Models::ActivityEntry,
+        page("activity.list", [project_id], Models::ActivityEntry,
              compact(limit: limit, offset: offset), request_options)
       end
     end

@@ -26,8 +26,8 @@ module Rankquill
       #   score = client.ai_visibility.retrieve("proj_123")
       #   score.platforms.map { |platform| [platform.platform, platform.score] }
       def retrieve(project_id, from: nil, to: nil, request_options: nil)
-        call(:get, path("/projects/%s/ai-visibility", project_id: project_id), Models::AiVisibilityScore,
-             query: compact(from: from, to: to), request_options: request_options)
+        call("aiVisibility.retrieve", [project_id], Models::AiVisibilityScore, query: compact(from: from, to: to),
+                                                                               request_options: request_options)
       end
 
       # Streams the AI-visibility export as JSON (topics, prompts, responses, citation scores and
@@ -36,10 +36,8 @@ module Rankquill
       # @example
       #   client.ai_visibility.export("proj_123").json[:visibility][:score]
       def export(project_id, format: "json", to: nil, request_options: nil, &block)
-        file_call(path("/projects/%s/ai-visibility/export", project_id: project_id), query: { format: format },
-                                                                                     to: to,
-                                                                                     request_options: request_options,
-                  &block)
+        file_call("aiVisibility.export", [project_id], query: { format: format }, to: to,
+                                                       request_options: request_options, &block)
       end
     end
   end

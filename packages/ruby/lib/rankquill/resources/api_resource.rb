@@ -2,8 +2,9 @@
 
 module Rankquill
   module Resources
-    # What every resource shares: sending a call, wrapping its answer, pages, files, and
-    # `with_response`. The client creates the resources; there is no need to construct one.
+    # What every resource shares: sending an operation of the generated table
+    # (Generated::OPERATIONS, by id), wrapping its answer, pages, files, and `with_response`. The
+    # client creates the resources; there is no need to construct one.
     class APIResource
       # @api private
       def initialize(transport)
@@ -33,16 +34,18 @@ module Rankquill
 
       private
 
-      # Sends a JSON call and answers the value (wrapped in `model`) or an APIResponse.
-      def call(method, path, model, query: nil, body: nil, request_options: nil)
-        result = @transport.request(method, path, query: query, body: body, options: request_options)
+      # Sends the operation `operation_id` with its path `ids` (in the order of its path_params)
+      # and answers the value (wrapped in `model`) or an APIResponse.
+      def call(operation_id, ids, model, query: nil, body: nil, request_options: nil)
+        result = @transport.request(operation(operation_id), ids, query: query, body: body, options: request_options)
         answer(model.wrap(parse_json(result)), result)
       end
 
-      # Answers the first page of a list; the next pages come with the same limit and filters.
-      def page(path, model, query, request_options)
+      # Answers the first page of a list; the next pages come with the same filters.
+      def page(operation_id, ids, model, query, request_options)
+        operation = operation(operation_id)
         fetch = lambda do |page_query|
-          result = @transport.request(:get, path, query: page_query, options: request_options)
+          result = @transport.request(operation, ids, query: page_query, options: request_options)
           [page_of(parse_json(result), model, page_query, fetch), result]
         end
         first, result = fetch.call(query)
@@ -55,16 +58,18 @@ module Rankquill
         Page.new(items, Models::Pagination.wrap(json[:pagination]), query, next_page)
       end
 
-      # Sends a call whose answer is a file: to `to` (an IO or a path), to the block, or read whole.
-      def file_call(path, query: nil, to: nil, url: nil, authenticated: true, request_options: nil, &block)
+      # Sends an operation whose answer is a file: to `to` (an IO or a path), to the block, or read
+      # whole.
+      def file_call(operation_id, ids, query: nil, to: nil, url: nil, authenticated: true, request_options: nil,
+                    &block)
         sink, finish = Internal::FileSink.open(to, block)
         size = 0
         counting = lambda do |chunk|
           size += chunk.bytesize
           sink.call(chunk)
         end
-        result = @transport.request(:get, path, query: query, url: url, authenticated: authenticated,
-                                                options: request_options, sink: sink ? counting : nil)
+        result = @transport.request(operation(operation_id), ids, query: query, url: url, authenticated: authenticated,
+                                                                  options: request_options, sink: sink ? counting : nil)
         body = sink ? nil : result.body
         size = body.bytesize if body
         answer(ExportFile.new(status: result.status, headers: result.headers, body: body, size: size), result)
@@ -92,8 +97,8 @@ module Rankquill
         params.compact
       end
 
-      def path(template, **ids)
-        Internal::Path.build(template, **ids)
+      def operation(operation_id)
+        Generated::OPERATIONS.fetch(operation_id)
       end
 
       # Seconds on a clock that only moves forward, for the waits of create_and_wait.

@@ -4,10 +4,10 @@ module Rankquill
   module Resources
     # Generated content of a project: articles from `generating` to `draft` or `published`.
     class Content < APIResource
-      DEFAULT_WAIT_TIMEOUT = 600
-      REPOLL_INTERVAL = 2.0
-      CLOCK_MODE_HEADER = "x-rankquill-clock"
-      MANUAL_CLOCK_WAIT = 1.0
+      DEFAULT_WAIT_TIMEOUT = Generated::ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS
+      REPOLL_INTERVAL = Generated::ClientPolicy::POLLING_CONTENT_REPOLL_INTERVAL_SECONDS
+      CLOCK_MODE_HEADER = Generated::ClientPolicy::CLOCK_MODE_HEADER
+      MANUAL_CLOCK_WAIT = Generated::ClientPolicy::POLLING_MANUAL_CLOCK_WAIT_SECONDS
 
       # Starts generating an article; it answers at once with status "generating" and an
       # `estimated_completion`. Use create_and_wait for the finished article.
@@ -19,8 +19,8 @@ module Rankquill
       #   job.estimated_completion
       def create(project_id, keyword:, type: nil, length: nil, auto_publish: nil, request_options: nil)
         body = compact(keyword: keyword, type: type, length: length, auto_publish: auto_publish)
-        call(:post, path("/projects/%s/content", project_id: project_id), Models::ContentCreateResponse,
-             body: body, request_options: request_options)
+        call("content.create", [project_id], Models::ContentCreateResponse, body: body,
+                                                                            request_options: request_options)
       end
 
       # Gets a content item; its article fields are nil while it is generating.
@@ -28,7 +28,7 @@ module Rankquill
       # @example
       #   client.content.retrieve("proj_123", "cnt_456").status # => "draft"
       def retrieve(project_id, content_id, request_options: nil)
-        call(:get, item_path(project_id, content_id), Models::ContentItem, request_options: request_options)
+        call("content.retrieve", [project_id, content_id], Models::ContentItem, request_options: request_options)
       end
 
       # Edits a content item; fields left out keep their value. Editing a published article
@@ -37,8 +37,8 @@ module Rankquill
       # @example
       #   client.content.update("proj_123", "cnt_456", title: "The perfect cold brew ratio")
       def update(project_id, content_id, request_options: nil, **params)
-        call(:put, item_path(project_id, content_id), Models::ContentItem, body: params,
-                                                                           request_options: request_options)
+        call("content.update", [project_id, content_id], Models::ContentItem, body: params,
+                                                                              request_options: request_options)
       end
 
       # Lists a project's content, newest first, optionally by status.
@@ -46,7 +46,7 @@ module Rankquill
       # @example
       #   client.content.list("proj_123", status: "draft").auto_paging_each { |item| puts item.title }
       def list(project_id, limit: nil, offset: nil, status: nil, request_options: nil)
-        page(path("/projects/%s/content", project_id: project_id), Models::ContentItem,
+        page("content.list", [project_id], Models::ContentItem,
              compact(limit: limit, offset: offset, status: status), request_options)
       end
 
@@ -55,7 +55,7 @@ module Rankquill
       # @example
       #   client.content.delete("proj_123", "cnt_456")
       def delete(project_id, content_id, request_options: nil)
-        call(:delete, item_path(project_id, content_id), Models::Deleted, request_options: request_options)
+        call("content.delete", [project_id, content_id], Models::Deleted, request_options: request_options)
       end
 
       # Publishes a draft; the project's webhook receives the article.
@@ -63,8 +63,7 @@ module Rankquill
       # @example
       #   client.content.publish("proj_123", "cnt_456").published_at
       def publish(project_id, content_id, request_options: nil)
-        call(:post, "#{item_path(project_id, content_id)}/publish", Models::ContentItem,
-             request_options: request_options)
+        call("content.publish", [project_id, content_id], Models::ContentItem, request_options: request_options)
       end
 
       # Takes a published article offline; it becomes a draft again.
@@ -72,8 +71,7 @@ module Rankquill
       # @example
       #   client.content.unpublish("proj_123", "cnt_456").status # => "draft"
       def unpublish(project_id, content_id, request_options: nil)
-        call(:post, "#{item_path(project_id, content_id)}/unpublish", Models::ContentItem,
-             request_options: request_options)
+        call("content.unpublish", [project_id, content_id], Models::ContentItem, request_options: request_options)
       end
 
       # Creates content and polls until it leaves "generating", then answers the item: a draft,
@@ -122,16 +120,11 @@ module Rankquill
       #   file = client.content.export("proj_123", format: "csv", to: "content.csv")
       #   File.open("content.md", "wb") { |io| client.content.export("proj_123", format: "markdown", to: io) }
       def export(project_id, format:, to: nil, request_options: nil, &block)
-        file_call(path("/projects/%s/content/export", project_id: project_id), query: { format: format }, to: to,
-                                                                               request_options: request_options,
+        file_call("content.export", [project_id], query: { format: format }, to: to, request_options: request_options,
                   &block)
       end
 
       private
-
-      def item_path(project_id, content_id)
-        path("/projects/%s/content/%s", project_id: project_id, content_id: content_id)
-      end
 
       def estimated_seconds(created)
         (Time.iso8601(created.estimated_completion) - Time.iso8601(created.created_at)).clamp(0, nil)

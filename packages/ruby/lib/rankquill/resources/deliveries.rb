@@ -9,7 +9,7 @@ module Rankquill
       # @example
       #   client.deliveries.list("proj_123").select { |delivery| delivery.status == "failed" }
       def list(project_id, limit: nil, offset: nil, request_options: nil)
-        page(path("/projects/%s/deliveries", project_id: project_id), Models::Delivery,
+        page("deliveries.list", [project_id], Models::Delivery,
              compact(limit: limit, offset: offset), request_options)
       end
 
@@ -18,8 +18,7 @@ module Rankquill
       # @example
       #   client.deliveries.redeliver("proj_123", "dlv_456").status # => "pending"
       def redeliver(project_id, delivery_id, request_options: nil)
-        call(:post, path("/projects/%s/deliveries/%s/redeliver", project_id: project_id, delivery_id: delivery_id),
-             Models::Delivery, request_options: request_options)
+        call("deliveries.redeliver", [project_id, delivery_id], Models::Delivery, request_options: request_options)
       end
     end
   end

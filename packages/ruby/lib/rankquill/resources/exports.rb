@@ -5,8 +5,8 @@ module Rankquill
     # Asynchronous bulk exports of a project: JSON, a ZIP of CSVs or a PDF report, made in the
     # background and downloaded through a signed URL that needs no API key.
     class Exports < APIResource
-      DEFAULT_POLL_INTERVAL = 1.0
-      DEFAULT_WAIT_TIMEOUT = 600
+      DEFAULT_POLL_INTERVAL = Generated::ClientPolicy::POLLING_EXPORT_INTERVAL_SECONDS
+      DEFAULT_WAIT_TIMEOUT = Generated::ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS
 
       # Starts a bulk export; it answers at once with status "pending".
       # @param types [Array<String>] any of "content", "keywords", "ai-visibility"
@@ -17,7 +17,7 @@ module Rankquill
       #   client.exports.create("proj_123", types: ["content", "keywords"], format: "csv",
       #                         date_range: { from: "2026-01-01", to: "2026-01-31" })
       def create(project_id, types:, format:, date_range: nil, request_options: nil)
-        call(:post, path("/projects/%s/export", project_id: project_id), Models::BulkExport,
+        call("exports.create", [project_id], Models::BulkExport,
              body: compact(types: types, format: format, date_range: date_range), request_options: request_options)
       end
 
@@ -26,8 +26,7 @@ module Rankquill
       # @example
       #   client.exports.retrieve("proj_123", "exp_456").status # => "ready"
       def retrieve(project_id, export_id, request_options: nil)
-        call(:get, path("/projects/%s/exports/%s", project_id: project_id, export_id: export_id),
-             Models::BulkExport, request_options: request_options)
+        call("exports.retrieve", [project_id, export_id], Models::BulkExport, request_options: request_options)
       end
 
       # Starts a bulk export and polls every `poll_interval` seconds until it is no longer pending
@@ -62,8 +61,9 @@ module Rankquill
       #   client.exports.download(export, to: "report.pdf")
       def download(export_or_url, to: nil, request_options: nil, &block)
         url = export_or_url.is_a?(String) ? export_or_url : ready_url(export_or_url)
-        file_call("", url: absolute_url(url), to: to, authenticated: false, request_options: request_options,
-                  &block)
+        # The signed URL holds the path and its token: the operation gives only the method.
+        file_call("exports.download", [], url: absolute_url(url), to: to, authenticated: false,
+                                          request_options: request_options, &block)
       end
 
       private
@@ -84,7 +84,7 @@ module Rankquill
                 "download needs an export or its download_url, got #{url.inspect}."
         end
 
-        @transport.base_url.sub(%r{/v1\z}, "") + url
+        @transport.base_url.delete_suffix(Generated::ClientPolicy::BASE_PATHS_API) + url
       end
     end
   end

@@ -9,8 +9,8 @@ module Rankquill
       # @example
       #   client.keywords.create("proj_123", keyword: "cold brew ratio").position
       def create(project_id, keyword:, request_options: nil)
-        call(:post, keywords_path(project_id), Models::Keyword, body: { keyword: keyword },
-                                                                request_options: request_options)
+        call("keywords.create", [project_id], Models::Keyword, body: { keyword: keyword },
+                                                               request_options: request_options)
       end
 
       # Lists the tracked keywords, newest first.
@@ -18,7 +18,7 @@ module Rankquill
       # @example
       #   client.keywords.list("proj_123").each { |keyword| puts "#{keyword.keyword}: #{keyword.position}" }
       def list(project_id, limit: nil, offset: nil, request_options: nil)
-        page(keywords_path(project_id), Models::Keyword, compact(limit: limit, offset: offset), request_options)
+        page("keywords.list", [project_id], Models::Keyword, compact(limit: limit, offset: offset), request_options)
       end
 
       # Every tracked keyword by opportunity score, highest first.
@@ -27,7 +27,7 @@ module Rankquill
       #   best = client.keywords.opportunities("proj_123", limit: 5).first
       #   best.factors.click_gap
       def opportunities(project_id, limit: nil, offset: nil, request_options: nil)
-        page("#{keywords_path(project_id)}/opportunities", Models::KeywordOpportunity,
+        page("keywords.opportunities", [project_id], Models::KeywordOpportunity,
              compact(limit: limit, offset: offset), request_options)
       end
 
@@ -36,9 +36,8 @@ module Rankquill
       # @example
       #   client.keywords.performance("proj_123", "kw_456", from: "2026-01-01").map(&:position)
       def performance(project_id, keyword_id, limit: nil, offset: nil, from: nil, to: nil, request_options: nil)
-        page(path("/projects/%s/keywords/%s/performance", project_id: project_id, keyword_id: keyword_id),
-             Models::KeywordPerformancePoint, compact(limit: limit, offset: offset, from: from, to: to),
-             request_options)
+        page("keywords.performance", [project_id, keyword_id], Models::KeywordPerformancePoint,
+             compact(limit: limit, offset: offset, from: from, to: to), request_options)
       end
 
       # Streams the keywords as CSV (keyword, volume, position, position change, impressions,
@@ -47,14 +46,8 @@ module Rankquill
       # @example
       #   client.keywords.export("proj_123", to: $stdout)
       def export(project_id, format: "csv", to: nil, request_options: nil, &block)
-        file_call("#{keywords_path(project_id)}/export", query: { format: format }, to: to,
-                                                         request_options: request_options, &block)
-      end
-
-      private
-
-      def keywords_path(project_id)
-        path("/projects/%s/keywords", project_id: project_id)
+        file_call("keywords.export", [project_id], query: { format: format }, to: to, request_options: request_options,
+                  &block)
       end
     end
   end

@@ -12,7 +12,7 @@ module Rankquill
       #   project.public_api_key # => "rqp_..."
       def create(name:, domain:, language: nil, brand_names: nil, request_options: nil)
         body = compact(name: name, domain: domain, language: language, brand_names: brand_names)
-        call(:post, "/projects", Models::Project, body: body, request_options: request_options)
+        call("projects.create", [], Models::Project, body: body, request_options: request_options)
       end
 
       # Gets a project.
@@ -20,7 +20,7 @@ module Rankquill
       # @example
       #   client.projects.retrieve("proj_123").domain # => "acme.example"
       def retrieve(id, request_options: nil)
-        call(:get, path("/projects/%s", id: id), Models::Project, request_options: request_options)
+        call("projects.retrieve", [id], Models::Project, request_options: request_options)
       end
 
       # Changes a project; fields left out keep their value. `webhook: {url:, secret:}` sets the
@@ -30,7 +30,7 @@ module Rankquill
       #   client.projects.update("proj_123", name: "Acme Coffee",
       #                          webhook: { url: "https://acme.example/hooks/rankquill", secret: "s3cret" })
       def update(id, request_options: nil, **params)
-        call(:put, path("/projects/%s", id: id), Models::Project, body: params, request_options: request_options)
+        call("projects.update", [id], Models::Project, body: params, request_options: request_options)
       end
 
       # Lists the account's projects, newest first.
@@ -38,7 +38,7 @@ module Rankquill
       # @example
       #   client.projects.list(limit: 20).auto_paging_each { |project| puts project.name }
       def list(limit: nil, offset: nil, request_options: nil)
-        page("/projects", Models::Project, compact(limit: limit, offset: offset), request_options)
+        page("projects.list", [], Models::Project, compact(limit: limit, offset: offset), request_options)
       end
 
       # Deletes a project with its content and scheduled work.
@@ -46,7 +46,7 @@ module Rankquill
       # @example
       #   client.projects.delete("proj_123").deleted # => true
       def delete(id, request_options: nil)
-        call(:delete, path("/projects/%s", id: id), Models::Deleted, request_options: request_options)
+        call("projects.delete", [id], Models::Deleted, request_options: request_options)
       end
 
       # Replaces the project's public article API key; the old key stops working at once.
@@ -54,7 +54,7 @@ module Rankquill
       # @example
       #   client.projects.rotate_public_api_key("proj_123").public_api_key # => "rqp_..."
       def rotate_public_api_key(id, request_options: nil)
-        call(:post, path("/projects/%s/public-api-key/rotate", id: id), Models::PublicApiKeyRotation,
+        call("projects.rotatePublicApiKey", [id], Models::PublicApiKeyRotation,
              request_options: request_options)
       end
     end

@@ -13,8 +13,7 @@ module Rankquill
       #   queued = client.webhooks.test("proj_123")
       #   queued.status # => "pending"
       def test(project_id, request_options: nil)
-        call(:post, path("/projects/%s/webhook/test", project_id: project_id), Models::Delivery,
-             request_options: request_options)
+        call("projects.webhook.test", [project_id], Models::Delivery, request_options: request_options)
       end
 
       # Replaces the webhook's signing secret and answers the new one, this once; for 24 hours
@@ -23,8 +22,8 @@ module Rankquill
       # @example
       #   client.webhooks.rotate_signing_secret("proj_123").signing_secret # => "whsec_..."
       def rotate_signing_secret(project_id, request_options: nil)
-        call(:post, path("/projects/%s/webhook/signing-secret/rotate", project_id: project_id),
-             Models::WebhookSigningSecretRotation, request_options: request_options)
+        call("projects.webhook.rotateSigningSecret", [project_id], Models::WebhookSigningSecretRotation,
+             request_options: request_options)
       end
     end
   end

@@ -1,9 +1,7 @@
 # frozen_string_literal: true
 
 require "json"
-require "net/http"
 require "securerandom"
-require "uri"
 
 module Rankquill
   module Testing
@@ -49,25 +47,27 @@ module Rankquill
 
       # Makes a fresh account and project on a started server. Use MockServer.start.
       def self.with_account(process, ready, project)
-        api_key = post(URI("#{ready.fetch("url")}/__admin/accounts"), { plan: "agencies" }).fetch("api_key")
+        api_key = admin(ready.fetch("url"), "admin.accounts.create", { plan: "agencies" }).fetch("api_key")
         number = SecureRandom.hex(4)
-        created = post(URI("#{ready.fetch("api_base_url")}/projects"),
-                       { name: "Test project #{number}", domain: "test-#{number}.example" }.merge(project), api_key)
-        new(process, ready, api_key, created.fetch("id"), created.fetch("public_api_key"))
+        fields = { name: "Test project #{number}", domain: "test-#{number}.example" }.merge(project)
+        created = Rankquill::Client.new(api_key: api_key, base_url: ready.fetch("api_base_url"), max_retries: 0)
+                                   .projects.create(**fields)
+        new(process, ready, api_key, created.id, created.public_api_key)
       end
 
-      def self.post(uri, body, api_key = nil)
-        headers = { "content-type" => "application/json" }
-        headers["authorization"] = "Bearer #{api_key}" if api_key
-        response = Net::HTTP.start(uri.host, uri.port, read_timeout: 120) do |http|
-          http.post(uri.path, JSON.generate(body), headers)
-        end
-        answer = JSON.parse(response.body.to_s) if response.code.start_with?("2")
-        return answer if answer.is_a?(Hash)
-
-        raise MockServerError, "The mock server answered #{response.code} to POST #{uri.path}: #{response.body}"
+      # Calls an admin operation (`/__admin/...`) of the generated table on the server at `url` and
+      # answers its JSON; raises MockServerError for an error answer.
+      def self.admin(url, operation_id, body = nil)
+        operation = Generated::OPERATIONS.fetch(operation_id)
+        transport = Internal::Transport.new(base_url: url, base: operation.base, auth_headers: {}, timeout: 120,
+                                            max_retries: 0, service: "Rankquill mock server")
+        JSON.parse(transport.request(operation, body: body).body.to_s)
+      rescue APIError => e
+        raise MockServerError, "The mock server answered #{e.status} to #{operation_id}: #{e.message}"
+      ensure
+        transport&.close
       end
-      private_class_method :new, :post
+      private_class_method :new, :admin
 
       def initialize(process, ready, api_key, project_id, public_api_key)
         @process = process
@@ -109,7 +109,26 @@ module Rankquill
       # @example
       #   mock.advance(60) # => "2026-01-01T00:01:00.000Z"
       def advance(seconds)
-        self.class.send(:post, URI("#{url}/__admin/clock/advance"), { seconds: seconds }).fetch("now")
+        self.class.send(:admin, url, "admin.clock.advance", { seconds: seconds }).fetch("now")
+      end
+
+      # The server's clock, as an ISO 8601 time.
+      #
+      # @example
+      #   mock.now # => "2026-01-01T00:00:00.000Z"
+      def now
+        self.class.send(:admin, url, "admin.clock.retrieve").fetch("now")
+      end
+
+      # Restores the server's seeded state, clock included: every account made on it is gone,
+      # this handle's and those of other handles of the server too. Answers a handle with a fresh
+      # account and project.
+      #
+      # @example
+      #   mock = mock.reset
+      def reset
+        self.class.send(:admin, url, "admin.reset", {})
+        self.class.with_account(@process, @ready, {})
       end
 
       # Every webhook delivery of this project, newest first, each with its attempts.

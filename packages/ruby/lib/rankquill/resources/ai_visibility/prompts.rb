@@ -10,7 +10,7 @@ module Rankquill
         # @example
         #   client.ai_visibility.prompts.create("proj_123", topic_id: "top_456", text: "Best cold brew ratio?")
         def create(project_id, topic_id:, text:, request_options: nil)
-          call(:post, prompts_path(project_id), Models::AiVisibilityPrompt,
+          call("aiVisibility.prompts.create", [project_id], Models::AiVisibilityPrompt,
                body: { topic_id: topic_id, text: text }, request_options: request_options)
         end
 
@@ -19,14 +19,8 @@ module Rankquill
         # @example
         #   client.ai_visibility.prompts.list("proj_123", topic_id: "top_456").map(&:text)
         def list(project_id, limit: nil, offset: nil, topic_id: nil, request_options: nil)
-          page(prompts_path(project_id), Models::AiVisibilityPrompt,
+          page("aiVisibility.prompts.list", [project_id], Models::AiVisibilityPrompt,
                compact(limit: limit, offset: offset, topic_id: topic_id), request_options)
-        end
-
-        private
-
-        def prompts_path(project_id)
-          path("/projects/%s/ai-visibility/prompts", project_id: project_id)
         end
       end
     end

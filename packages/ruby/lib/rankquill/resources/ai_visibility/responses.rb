@@ -13,8 +13,7 @@ module Rankquill
                  to: nil, request_options: nil)
           query = compact(limit: limit, offset: offset, prompt_id: prompt_id, topic_id: topic_id,
                           platform: platform, from: from, to: to)
-          page(path("/projects/%s/ai-visibility/responses", project_id: project_id), Models::AiVisibilityResponse,
-               query, request_options)
+          page("aiVisibility.responses.list", [project_id], Models::AiVisibilityResponse, query, request_options)
         end
       end
     end

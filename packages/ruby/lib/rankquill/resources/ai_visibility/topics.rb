@@ -10,8 +10,8 @@ module Rankquill
         # @example
         #   topic = client.ai_visibility.topics.create("proj_123", name: "Cold brew")
         def create(project_id, name:, request_options: nil)
-          call(:post, topics_path(project_id), Models::AiVisibilityTopic, body: { name: name },
-                                                                          request_options: request_options)
+          call("aiVisibility.topics.create", [project_id], Models::AiVisibilityTopic, body: { name: name },
+                                                                                      request_options: request_options)
         end
 
         # Lists the topics, newest first.
@@ -19,14 +19,8 @@ module Rankquill
         # @example
         #   client.ai_visibility.topics.list("proj_123").map(&:name)
         def list(project_id, limit: nil, offset: nil, request_options: nil)
-          page(topics_path(project_id), Models::AiVisibilityTopic, compact(limit: limit, offset: offset),
-               request_options)
-        end
-
-        private
-
-        def topics_path(project_id)
-          path("/projects/%s/ai-visibility/topics", project_id: project_id)
+          page("aiVisibility.topics.list", [project_id], Models::AiVisibilityTopic,
+               compact(limit: limit, offset: offset), request_options)
         end
       end
     end
