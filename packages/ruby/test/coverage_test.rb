@@ -1,89 +1,137 @@
 # frozen_string_literal: true
 
 require "test_helper"
+require_relative "support/operation_references"
 
-# Every operation of openapi.json has a method on the client, taking the operation's path ids
-# in order and its query parameters and body fields as keywords. The admin routes, /healthz,
-# /openapi.json and the public article API (Rankquill::PublicArticles) are not the client's.
+# Driven by the generated operation table (Rankquill::Generated::OPERATIONS): every operation a
+# Ruby client calls (`main`: Rankquill::Client's resources; `public-articles`:
+# Rankquill::PublicArticles; `testing`: Rankquill::Testing::MockServer) is sent by a method of that
+# client, every operation id the client files name is in the table, and no client file types an
+# API path. A method names its operation as a string literal (`call("content.retrieve", ...)`);
+# the source is read, nothing is run.
 class CoverageTest < Minitest::Test
-  OPENAPI = File.join(MockServer::REPO_ROOT, "packages/contract/openapi.json")
-  # Operations whose method lives under another name than their operationId says.
-  RENAMED = {
-    "projects.webhook.test" => "webhooks.test",
-    "projects.webhook.rotateSigningSecret" => "webhooks.rotateSigningSecret"
-  }.freeze
-  # Methods whose first argument is not the operation's path ids.
-  OWN_ARGUMENTS = { "exports.download" => "takes the export or its signed download_url" }.freeze
+  LIB = File.expand_path("../lib/rankquill", __dir__)
+  CLIENT_FILES = Dir[File.join(LIB, "{client,public_articles,page,with_response,api_response}.rb"),
+                     File.join(LIB, "{resources,internal,testing}", "**", "*.rb")].freeze
+  OPERATIONS = Rankquill::Generated::OPERATIONS
+  # How an operation id reads: a resource of the table, a dot, a name (`content.retrieve`,
+  # `aiVisibility.topics.create`); so a mistyped name is caught, and `package.json` is no id.
+  ID_SHAPE = /\A(?:#{OPERATIONS.keys.map { |id| id.split(".").first }.uniq.join("|")})\.[a-z][A-Za-z.]*\z/
+  # Keywords a method may take besides the operation's query and body fields.
+  CLIENT_KEYWORDS = %i[request_options to poll_interval wait_timeout].freeze
 
-  def document
-    @document ||= JSON.parse(File.read(OPENAPI))
+  def literals
+    @literals ||= OperationReferences.literals(CLIENT_FILES)
   end
 
-  def operations
-    document["paths"].flat_map do |path, item|
-      item.map { |_verb, operation| [path, operation] }
+  # The literals that name an operation, with the client whose classes they are written in.
+  def references
+    literals.filter_map do |literal|
+      next unless OPERATIONS.key?(literal.text) || literal.text.match?(ID_SHAPE)
+
+      [literal, client_of(literal.owner)]
     end
   end
 
-  def client
-    Rankquill::Client.new(api_key: "rq_test_x", base_url: "http://127.0.0.1:9/v1")
+  def test_every_operation_of_a_ruby_client_is_sent_by_one_of_its_methods
+    sent = references.select { |literal, _| literal.method_name }.map { |literal, client| [literal.text, client] }
+    missing = OPERATIONS.values.reject { |operation| operation.client == "none" }
+                        .reject { |operation| sent.include?([operation.id, operation.client]) }
+                        .map { |operation| "#{operation.id} (#{operation.client}: #{operation.path})" }
+    assert_empty missing, "operations of the table that no method of their client sends: add one"
   end
 
-  def test_every_operation_has_a_method
-    covered = operations.filter_map do |path, operation|
-      next if path.start_with?("/__admin", "/healthz", "/openapi.json", "/public-article-api")
-      # An export at a path of its own (`export.csv`) is for generated clients; ours send `?format=`.
-      next if operation.key?("x-rankquill-format-of")
-
-      id = operation.fetch("operationId")
-      *resources, name = RENAMED.fetch(id, id).split(".").map do |part|
-        part.gsub(/([A-Z])/) do
-          "_#{Regexp.last_match(1).downcase}"
-        end
+  def test_every_operation_id_a_client_names_is_in_the_table_and_of_that_client
+    wrong = references.filter_map do |literal, client|
+      operation = OPERATIONS[literal.text]
+      if operation.nil?
+        "#{literal.location}: #{literal.text.inspect} is not an operation of the table"
+      elsif operation.client != client
+        "#{literal.location}: #{literal.text} is a #{operation.client} operation, named in #{literal.owner}"
+      elsif literal.method_name.nil?
+        "#{literal.location}: #{literal.text} is named outside any method"
       end
-      target = resources.reduce(client) do |object, resource|
-        assert_respond_to object, resource, "#{id}: no client.#{resources.join(".")}"
-        object.public_send(resource)
-      end
-      assert_respond_to target, name, "#{id} (#{path}) has no method client.#{resources.join(".")}.#{name}"
-      check_arguments(id, path, operation, target.method(name)) unless OWN_ARGUMENTS.key?(id)
-      id
     end
-    assert_operator covered.size, :>=, 30
+    assert_empty wrong
   end
 
-  def test_public_articles_covers_the_public_article_api
-    operation = document.dig("paths", "/public-article-api", "get")
-    query = operation["parameters"].map { |parameter| parameter["name"] }
-    assert_equal %w[id limit offset], query.sort
-    list = Rankquill::PublicArticles.instance_method(:list).parameters.map(&:last)
-    assert_equal %i[limit offset], list
-    assert_equal [%i[req id]], Rankquill::PublicArticles.instance_method(:retrieve).parameters
+  def test_no_client_file_types_an_api_path
+    bases = Rankquill::Generated::ClientPolicy.constants.grep(/\ABASE_PATHS_/)
+                                              .map { |name| Rankquill::Generated::ClientPolicy.const_get(name) }
+    paths = OPERATIONS.values.map(&:path).reject(&:empty?).map do |path|
+      Regexp.new("\\A#{Regexp.escape(path).gsub(/\\\{\w+\\\}/, "[^/]*")}(?:/|\\z)")
+    end
+    typed = literals.select do |literal|
+      bases.any? { |base| literal.text.start_with?(base) } || paths.any? { |path| literal.text.match?(path) }
+    end
+    assert_empty(typed.map { |literal| "#{literal.location}: #{literal.text.inspect}" })
+  end
+
+  # Each public method that sends a main operation takes its path ids in order, then its query
+  # parameters and body fields as keywords, and no keyword the API does not know.
+  def test_main_methods_take_the_operations_ids_and_fields
+    references.each do |literal, client|
+      next unless client == "main" && !literal.singleton
+
+      owner = Object.const_get(literal.owner)
+      next unless owner.public_method_defined?(literal.method_name)
+
+      check_arguments(OPERATIONS.fetch(literal.text), owner.instance_method(literal.method_name))
+    end
+  end
+
+  # The public article API's one operation serves two methods: a page (`limit`, `offset`) and
+  # one article by `id`.
+  def test_public_articles_take_the_query_of_their_operation
+    query = OPERATIONS.fetch("publicArticles.get").query
+    list = Rankquill::PublicArticles.instance_method(:list).parameters.map(&:last).map(&:to_s)
+    retrieve = Rankquill::PublicArticles.instance_method(:retrieve).parameters.map(&:last).map(&:to_s)
+    assert_equal query.sort, (list + retrieve).sort
   end
 
   private
 
-  def check_arguments(id, path, operation, method)
-    parameters = method.parameters
-    path_ids = path.scan(/\{(\w+)\}/).flatten
-    positional = parameters.select { |kind, _| kind == :req }
-    assert_equal path_ids.size, positional.size, "#{id}: one positional argument per path id #{path_ids}"
+  def client_of(owner)
+    return "public-articles" if owner == "Rankquill::PublicArticles"
+    return "testing" if owner.start_with?("Rankquill::Testing")
 
-    keywords = parameters.select { |kind, _| %i[key keyreq].include?(kind) }.map(&:last)
-    takes_any = parameters.any? { |kind, _| kind == :keyrest }
-    query = (operation["parameters"] || []).filter_map { |p| p["name"].to_sym if p["in"] == "query" }
-    body = body_fields(operation)
-    (query + body).each do |name|
-      assert takes_any || keywords.include?(name), "#{id}: #{method.owner}##{method.name} takes no #{name}:"
-    end
-    unknown = keywords - query - body - %i[request_options to poll_interval wait_timeout]
-    assert_empty unknown, "#{id}: keywords the API does not know"
+    main_resources.include?(owner) ? "main" : "none"
   end
 
-  def body_fields(operation)
-    ref = operation.dig("requestBody", "content", "application/json", "schema", "$ref")
-    return [] unless ref
+  # The resource classes a Client reaches through its readers (client.ai_visibility.topics too).
+  def main_resources
+    @main_resources ||= begin
+      client = Rankquill::Client.new(api_key: "rq_test_x", base_url: "http://127.0.0.1:9/v1")
+      resources_of(client, Rankquill::Client)
+    end
+  end
 
-    document.dig("components", "schemas", ref.split("/").last, "properties").keys.map(&:to_sym)
+  def resources_of(object, klass)
+    klass.public_instance_methods(false).flat_map do |name|
+      next [] unless klass.instance_method(name).arity.zero? && name != :close
+
+      value = object.public_send(name)
+      next [] unless value.is_a?(Rankquill::Resources::APIResource)
+
+      [value.class.name, *resources_of(value, value.class)]
+    end
+  end
+
+  def check_arguments(operation, method)
+    parameters = method.parameters
+    # exports.download takes the export (or its signed URL), whose URL holds the ids and token.
+    return if parameters.first&.last == :export_or_url
+
+    positional = parameters.select { |kind, _| kind == :req }
+    assert_equal operation.path_params.size, positional.size,
+                 "#{operation.id}: #{method.owner}##{method.name} takes one argument per path id " \
+                 "#{operation.path_params}"
+    keywords = parameters.select { |kind, _| %i[key keyreq].include?(kind) }.map(&:last)
+    takes_any = parameters.any? { |kind, _| kind == :keyrest }
+    fields = (operation.query + operation.body).map(&:to_sym)
+    fields.each do |name|
+      assert takes_any || keywords.include?(name), "#{operation.id}: #{method.owner}##{method.name} takes no #{name}:"
+    end
+    assert_empty keywords - fields - CLIENT_KEYWORDS, "#{operation.id}: keywords the API does not know"
   end
 end

@@ -16,9 +16,6 @@ module Rankquill
   class PublicArticles
     DEFAULT_TIMEOUT = Generated::ClientPolicy::TIMEOUT_PUBLIC_ARTICLES_SECONDS
     DEFAULT_MAX_RETRIES = Generated::ClientPolicy::MAX_RETRIES
-    # The one operation of the public article API: a page of articles, or one by `id`.
-    OPERATION = Generated::OPERATIONS.fetch("publicArticles.get")
-    private_constant :OPERATION
 
     # One page of published articles, newest first: Enumerable over its articles.
     class ArticlePage < Page
@@ -49,7 +46,7 @@ module Rankquill
         "http://127.0.0.1:4010/public-article-api"
       )
       @transport = Internal::Transport.new(
-        base_url: @base_url, base: OPERATION.base, auth_headers: { "x-service-key" => key },
+        base_url: @base_url, base: "public-article-api", auth_headers: { "x-service-key" => key },
         timeout: Internal::Settings.timeout(timeout), max_retries: Internal::Settings.max_retries(max_retries),
         logger: logger, service: "Rankquill public article API"
       )
@@ -99,8 +96,9 @@ module Rankquill
       ArticlePage.new(items, Models::Pagination.wrap(json[:pagination]), query, next_page)
     end
 
+    # The one operation of the public article API: a page of articles, or one by `id`.
     def get(query)
-      result = @transport.request(OPERATION, query: query)
+      result = @transport.request(Generated::OPERATIONS.fetch("publicArticles.get"), query: query)
       JSON.parse(result.body, symbolize_names: true)
     rescue JSON::ParserError
       raise Error, "The public article API answered #{result.status} with a body that is not JSON; " \
