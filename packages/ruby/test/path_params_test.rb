@@ -17,9 +17,16 @@ class PathParamsTest < Minitest::Test
     ["", ".", ".."].each do |bad|
       error = assert_raises(ArgumentError) { @client.content.delete("proj_1", bad) }
       assert_match(/content_id must be a non-empty id/, error.message)
-      assert_raises(ArgumentError) { @client.projects.retrieve(bad) }
+      error = assert_raises(ArgumentError) { @client.projects.retrieve(bad) }
+      assert_match(/\Aproject_id must be a non-empty id/, error.message, "named as the contract names it")
     end
     assert_empty @scripted.requests
+  end
+
+  def test_an_operation_given_the_wrong_number_of_ids_is_refused
+    operation = Rankquill::Generated::OPERATIONS.fetch("content.retrieve")
+    error = assert_raises(ArgumentError) { Rankquill::Internal::Path.build(operation, ["proj_1"]) }
+    assert_equal "content.retrieve takes 2 ids (project_id, content_id), got 1.", error.message
   end
 
   # Outside the signatures (an id must be a String), so checked on the path builder itself: the
