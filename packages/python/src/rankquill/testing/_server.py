@@ -10,10 +10,12 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from ._bundle import server_script
 from ._node import MockServerError, find_node
+
+_Server = TypeVar("_Server", bound="MockServer")
 
 
 @dataclass(frozen=True)
@@ -57,22 +59,25 @@ class MockServer:
 
     @classmethod
     def start(
-        cls,
+        cls: type[_Server],
         *args: str,
         clock: str = "manual",
         db: str = ":memory:",
         node: str | Path | None = None,
+        script: str | Path | None = None,
         startup_timeout: float = 60.0,
-    ) -> MockServer:
+    ) -> _Server:
         """Starts `rankquill-mock serve --port 0 --db <db> --clock <clock> <args...>` and waits for its
         ready line; `args` are more of the CLI's flags (`"--seed", "7"`). Node.js is `node` when
         given, else the one `pip install "rankquill[mock]"` brings, else `node` >= 22.13 on PATH.
-        Raises `MockServerError` when none is found or the server stops before it is ready.
+        `script` is the `rankquill-mock` CLI to run (default: the one bundled in this package; a
+        checkout of the repository passes its `mock-server/dist/cli.js`). Raises `MockServerError`
+        when no Node.js is found or the server stops before it is ready.
         """
         executable = Path(node) if node is not None else find_node()
         command = [
             str(executable),
-            str(server_script()),
+            str(script if script is not None else server_script()),
             "serve",
             "--port",
             "0",
