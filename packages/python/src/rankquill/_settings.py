@@ -44,7 +44,7 @@ class ClientSettings:
             timeout=self.timeout if isinstance(timeout, NotGiven) else _checked_timeout(timeout),
             max_retries=self.max_retries
             if isinstance(max_retries, NotGiven)
-            else _checked_retries(max_retries),
+            else checked_retries(max_retries),
             headers=_merged_headers(self.headers, default_headers),
         )
 
@@ -91,7 +91,7 @@ def client_settings(
     return ClientSettings(
         base_url=url.rstrip("/"),
         timeout=_checked_timeout(timeout),
-        max_retries=_checked_retries(max_retries),
+        max_retries=checked_retries(max_retries),
         headers=_merged_headers(base_headers, default_headers),
         key_header=name,
         api_path=urlsplit(url_example).path,
@@ -104,7 +104,7 @@ def _checked_timeout(timeout: float) -> float:
     return float(timeout)
 
 
-def _checked_retries(max_retries: int) -> int:
+def checked_retries(max_retries: int) -> int:
     if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
         raise RankquillError(f"max_retries must be an integer of 0 or more, got {max_retries!r}.")
     return max_retries

@@ -117,7 +117,9 @@ class Transport:
         headers = self._headers_of(method, body is not None, options, send_key=send_key, accept=accept)
         content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
         timeout = self._timeout if isinstance(options.timeout, NotGiven) else httpx2.Timeout(options.timeout)
-        max_retries = self.settings.max_retries
+        max_retries = (
+            self.settings.max_retries if isinstance(options.max_retries, NotGiven) else options.max_retries
+        )
         attempt = 0
         while True:
             attempt += 1

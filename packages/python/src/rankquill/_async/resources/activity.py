@@ -25,6 +25,7 @@ class AsyncActivity(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[ActivityEntry]:
         """Lists what happened in a project (generation, publication, webhook deliveries), newest first.
 
@@ -38,7 +39,7 @@ class AsyncActivity(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/activity",
             ActivityEntry,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -41,6 +41,7 @@ class AsyncContent(AsyncAPIResource):
         auto_publish: bool | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentCreateResponse:
         """Starts generating an article; it answers at once with `status` `generating` and an
@@ -65,7 +66,7 @@ class AsyncContent(AsyncAPIResource):
             body=body_params(
                 {"keyword": keyword, "type": type, "length": length, "auto_publish": auto_publish}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def create_and_wait(
@@ -80,6 +81,7 @@ class AsyncContent(AsyncAPIResource):
         wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Creates content and polls until it leaves `generating`, then answers the item: a
@@ -110,6 +112,7 @@ class AsyncContent(AsyncAPIResource):
             auto_publish=auto_publish,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         created = answer.data
@@ -128,7 +131,9 @@ class AsyncContent(AsyncAPIResource):
                     raise ManualClockError(created.id)
                 raise WaitTimeoutError(created.id, time.monotonic() - started, "generating")
             await asyncio.sleep(min(wait, remaining))
-            item = await self.retrieve(project_id, created.id, extra_headers=extra_headers, timeout=timeout)
+            item = await self.retrieve(
+                project_id, created.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
+            )
             if item.status != "generating":
                 return item
             wait = poll_interval if poll_interval is not None else REPOLL_INTERVAL
@@ -140,6 +145,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Gets a content item. Its article fields are `None` while it is generating.
 
@@ -154,7 +160,7 @@ class AsyncContent(AsyncAPIResource):
             "GET",
             _item_path(project_id, content_id),
             ContentItem,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def update(
@@ -174,6 +180,7 @@ class AsyncContent(AsyncAPIResource):
         canonical_url: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Edits a content item; arguments left out keep their value. `content` is HTML, sanitized
         by the server. Editing a published article republishes it.
@@ -201,7 +208,7 @@ class AsyncContent(AsyncAPIResource):
                     "canonical_url": canonical_url,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -213,6 +220,7 @@ class AsyncContent(AsyncAPIResource):
         status: ContentStatus | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[ContentItem]:
         """Lists a project's content, newest first, optionally in one status: one page, or every
         item when iterated.
@@ -227,7 +235,7 @@ class AsyncContent(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/content",
             ContentItem,
             query=query_params({"limit": limit, "offset": offset, "status": status}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def delete(
@@ -237,6 +245,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a content item; a published article is taken off the customer's site too.
 
@@ -249,7 +258,7 @@ class AsyncContent(AsyncAPIResource):
             "DELETE",
             _item_path(project_id, content_id),
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def publish(
@@ -259,6 +268,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Publishes a draft; the project's webhook receives the article.
@@ -273,7 +283,7 @@ class AsyncContent(AsyncAPIResource):
             "POST",
             f"{_item_path(project_id, content_id)}/publish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def unpublish(
@@ -283,6 +293,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Takes a published article offline; it becomes a draft again.
@@ -296,7 +307,7 @@ class AsyncContent(AsyncAPIResource):
             "POST",
             f"{_item_path(project_id, content_id)}/unpublish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def export(
@@ -306,6 +317,7 @@ class AsyncContent(AsyncAPIResource):
         format: ContentExportFormat,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports every article with a body (drafts and published), oldest first, as `json`,
         `csv`, `html` or `markdown`. The file streams: write it out or iterate it, or read it whole.
@@ -319,7 +331,7 @@ class AsyncContent(AsyncAPIResource):
         return await self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/content/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -25,6 +25,7 @@ class AsyncDeliveries(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Delivery]:
         """Lists the project's deliveries, newest first, each with its latest attempts (when, the
         receiver's status, what went wrong, the start of its answer).
@@ -40,7 +41,7 @@ class AsyncDeliveries(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/deliveries",
             Delivery,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def redeliver(
@@ -50,6 +51,7 @@ class AsyncDeliveries(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery
@@ -68,7 +70,7 @@ class AsyncDeliveries(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/deliveries/"
             f"{path_segment('delivery_id', delivery_id)}/redeliver",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

@@ -38,6 +38,7 @@ class AsyncExports(AsyncAPIResource):
         date_range: BulkExportCreateParamsDateRange | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export; it answers at once with `status` `pending`. Poll `retrieve()` (or
@@ -63,7 +64,7 @@ class AsyncExports(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/export",
             BulkExport,
             body=body_params({"types": list(types), "format": format, "date_range": date_range}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def retrieve(
@@ -73,6 +74,7 @@ class AsyncExports(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> BulkExport:
         """Gets a bulk export. A `ready` one carries a freshly signed `download_url`, valid an hour.
 
@@ -88,7 +90,7 @@ class AsyncExports(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/exports/"
             f"{path_segment('export_id', export_id)}",
             BulkExport,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def create_and_wait(
@@ -102,6 +104,7 @@ class AsyncExports(AsyncAPIResource):
         wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export and polls until it leaves `pending` and `processing`, then answers
@@ -126,6 +129,7 @@ class AsyncExports(AsyncAPIResource):
             date_range=date_range,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         while current.status in _UNFINISHED:
@@ -134,7 +138,7 @@ class AsyncExports(AsyncAPIResource):
                 raise WaitTimeoutError(current.id, time.monotonic() - started, current.status)
             await asyncio.sleep(min(poll_interval, remaining))
             current = await self.retrieve(
-                project_id, current.id, extra_headers=extra_headers, timeout=timeout
+                project_id, current.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
             )
         return current
 
@@ -144,6 +148,7 @@ class AsyncExports(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Downloads the file of a ready export, given the export or its `download_url`. The URL
         carries a signed token, so the API key is not sent; a link past its hour raises
@@ -160,7 +165,7 @@ class AsyncExports(AsyncAPIResource):
         return await self._transport.request_file(
             "",
             url=_absolute_url(url, self._transport.settings.base_url),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
             send_key=False,
         )
 

@@ -27,6 +27,7 @@ class AsyncKeywords(AsyncAPIResource):
         keyword: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Keyword:
         """Starts tracking a search query; it is checked at once and then daily at 00:00 UTC.
@@ -42,7 +43,7 @@ class AsyncKeywords(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords",
             Keyword,
             body=body_params({"keyword": keyword}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -53,6 +54,7 @@ class AsyncKeywords(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Keyword]:
         """Lists the tracked keywords with their latest check, newest first.
 
@@ -66,7 +68,7 @@ class AsyncKeywords(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords",
             Keyword,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def opportunities(
@@ -77,6 +79,7 @@ class AsyncKeywords(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[KeywordOpportunity]:
         """Lists every tracked keyword by opportunity score, highest first, with its factors.
 
@@ -91,7 +94,7 @@ class AsyncKeywords(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
             KeywordOpportunity,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def performance(
@@ -105,6 +108,7 @@ class AsyncKeywords(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[KeywordPerformancePoint]:
         """Lists a keyword's daily rankings, newest day first, optionally between two days.
 
@@ -123,7 +127,7 @@ class AsyncKeywords(AsyncAPIResource):
             f"{path_segment('keyword_id', keyword_id)}/performance",
             KeywordPerformancePoint,
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def export(
@@ -133,6 +137,7 @@ class AsyncKeywords(AsyncAPIResource):
         format: Literal["csv"] = "csv",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports the tracked keywords as CSV: keyword, volume, position, position change,
         impressions, clicks, opportunity score.
@@ -146,7 +151,7 @@ class AsyncKeywords(AsyncAPIResource):
         return await self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/keywords/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

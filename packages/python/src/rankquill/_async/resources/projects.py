@@ -26,6 +26,7 @@ class AsyncProjects(AsyncAPIResource):
         brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Project:
         """Creates a project for a site.
@@ -50,7 +51,7 @@ class AsyncProjects(AsyncAPIResource):
             body=body_params(
                 {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def retrieve(
@@ -59,6 +60,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Gets a project.
 
@@ -72,7 +74,7 @@ class AsyncProjects(AsyncAPIResource):
             "GET",
             f"/projects/{path_segment('project_id', project_id)}",
             Project,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def update(
@@ -86,6 +88,7 @@ class AsyncProjects(AsyncAPIResource):
         webhook: WebhookSettingsParams | NotGiven | None = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Edits a project; arguments left out keep their value.
 
@@ -113,7 +116,7 @@ class AsyncProjects(AsyncAPIResource):
                     "webhook": webhook,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -123,6 +126,7 @@ class AsyncProjects(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Project]:
         """Lists the account's projects, newest first: one page, or every project when iterated.
 
@@ -140,7 +144,7 @@ class AsyncProjects(AsyncAPIResource):
             "/projects",
             Project,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def delete(
@@ -149,6 +153,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a project with its content and scheduled work.
 
@@ -162,7 +167,7 @@ class AsyncProjects(AsyncAPIResource):
             "DELETE",
             f"/projects/{path_segment('project_id', project_id)}",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def rotate_public_api_key(
@@ -171,6 +176,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> PublicApiKeyRotation:
         """Replaces the project's public article API key; the old one answers 401 at once.
@@ -185,7 +191,7 @@ class AsyncProjects(AsyncAPIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
             PublicApiKeyRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

@@ -22,6 +22,7 @@ class AsyncWebhooks(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Queues a sample `content.published` delivery to the project's webhook, sent at once in
@@ -40,7 +41,7 @@ class AsyncWebhooks(AsyncAPIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/test",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def rotate_signing_secret(
@@ -49,6 +50,7 @@ class AsyncWebhooks(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> WebhookSigningSecretRotation:
         """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
@@ -67,7 +69,7 @@ class AsyncWebhooks(AsyncAPIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
             WebhookSigningSecretRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

@@ -42,6 +42,7 @@ class Content(APIResource):
         auto_publish: bool | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentCreateResponse:
         """Starts generating an article; it answers at once with `status` `generating` and an
@@ -66,7 +67,7 @@ class Content(APIResource):
             body=body_params(
                 {"keyword": keyword, "type": type, "length": length, "auto_publish": auto_publish}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def create_and_wait(
@@ -81,6 +82,7 @@ class Content(APIResource):
         wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Creates content and polls until it leaves `generating`, then answers the item: a
@@ -111,6 +113,7 @@ class Content(APIResource):
             auto_publish=auto_publish,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         created = answer.data
@@ -129,7 +132,9 @@ class Content(APIResource):
                     raise ManualClockError(created.id)
                 raise WaitTimeoutError(created.id, time.monotonic() - started, "generating")
             time.sleep(min(wait, remaining))
-            item = self.retrieve(project_id, created.id, extra_headers=extra_headers, timeout=timeout)
+            item = self.retrieve(
+                project_id, created.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
+            )
             if item.status != "generating":
                 return item
             wait = poll_interval if poll_interval is not None else REPOLL_INTERVAL
@@ -141,6 +146,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Gets a content item. Its article fields are `None` while it is generating.
 
@@ -155,7 +161,7 @@ class Content(APIResource):
             "GET",
             _item_path(project_id, content_id),
             ContentItem,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def update(
@@ -175,6 +181,7 @@ class Content(APIResource):
         canonical_url: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Edits a content item; arguments left out keep their value. `content` is HTML, sanitized
         by the server. Editing a published article republishes it.
@@ -202,7 +209,7 @@ class Content(APIResource):
                     "canonical_url": canonical_url,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -214,6 +221,7 @@ class Content(APIResource):
         status: ContentStatus | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[ContentItem]:
         """Lists a project's content, newest first, optionally in one status: one page, or every
         item when iterated.
@@ -228,7 +236,7 @@ class Content(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/content",
             ContentItem,
             query=query_params({"limit": limit, "offset": offset, "status": status}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def delete(
@@ -238,6 +246,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a content item; a published article is taken off the customer's site too.
 
@@ -250,7 +259,7 @@ class Content(APIResource):
             "DELETE",
             _item_path(project_id, content_id),
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def publish(
@@ -260,6 +269,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Publishes a draft; the project's webhook receives the article.
@@ -274,7 +284,7 @@ class Content(APIResource):
             "POST",
             f"{_item_path(project_id, content_id)}/publish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def unpublish(
@@ -284,6 +294,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Takes a published article offline; it becomes a draft again.
@@ -297,7 +308,7 @@ class Content(APIResource):
             "POST",
             f"{_item_path(project_id, content_id)}/unpublish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def export(
@@ -307,6 +318,7 @@ class Content(APIResource):
         format: ContentExportFormat,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Exports every article with a body (drafts and published), oldest first, as `json`,
         `csv`, `html` or `markdown`. The file streams: write it out or iterate it, or read it whole.
@@ -320,7 +332,7 @@ class Content(APIResource):
         return self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/content/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

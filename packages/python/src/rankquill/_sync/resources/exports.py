@@ -39,6 +39,7 @@ class Exports(APIResource):
         date_range: BulkExportCreateParamsDateRange | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export; it answers at once with `status` `pending`. Poll `retrieve()` (or
@@ -64,7 +65,7 @@ class Exports(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/export",
             BulkExport,
             body=body_params({"types": list(types), "format": format, "date_range": date_range}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def retrieve(
@@ -74,6 +75,7 @@ class Exports(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> BulkExport:
         """Gets a bulk export. A `ready` one carries a freshly signed `download_url`, valid an hour.
 
@@ -89,7 +91,7 @@ class Exports(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/exports/"
             f"{path_segment('export_id', export_id)}",
             BulkExport,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def create_and_wait(
@@ -103,6 +105,7 @@ class Exports(APIResource):
         wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export and polls until it leaves `pending` and `processing`, then answers
@@ -127,6 +130,7 @@ class Exports(APIResource):
             date_range=date_range,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         while current.status in _UNFINISHED:
@@ -134,7 +138,9 @@ class Exports(APIResource):
             if remaining <= 0:
                 raise WaitTimeoutError(current.id, time.monotonic() - started, current.status)
             time.sleep(min(poll_interval, remaining))
-            current = self.retrieve(project_id, current.id, extra_headers=extra_headers, timeout=timeout)
+            current = self.retrieve(
+                project_id, current.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
+            )
         return current
 
     def download(
@@ -143,6 +149,7 @@ class Exports(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Downloads the file of a ready export, given the export or its `download_url`. The URL
         carries a signed token, so the API key is not sent; a link past its hour raises
@@ -159,7 +166,7 @@ class Exports(APIResource):
         return self._transport.request_file(
             "",
             url=_absolute_url(url, self._transport.settings.base_url),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
             send_key=False,
         )
 

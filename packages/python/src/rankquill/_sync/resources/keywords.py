@@ -29,6 +29,7 @@ class Keywords(APIResource):
         keyword: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Keyword:
         """Starts tracking a search query; it is checked at once and then daily at 00:00 UTC.
@@ -44,7 +45,7 @@ class Keywords(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords",
             Keyword,
             body=body_params({"keyword": keyword}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -55,6 +56,7 @@ class Keywords(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[Keyword]:
         """Lists the tracked keywords with their latest check, newest first.
 
@@ -68,7 +70,7 @@ class Keywords(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords",
             Keyword,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def opportunities(
@@ -79,6 +81,7 @@ class Keywords(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[KeywordOpportunity]:
         """Lists every tracked keyword by opportunity score, highest first, with its factors.
 
@@ -93,7 +96,7 @@ class Keywords(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
             KeywordOpportunity,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def performance(
@@ -107,6 +110,7 @@ class Keywords(APIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[KeywordPerformancePoint]:
         """Lists a keyword's daily rankings, newest day first, optionally between two days.
 
@@ -125,7 +129,7 @@ class Keywords(APIResource):
             f"{path_segment('keyword_id', keyword_id)}/performance",
             KeywordPerformancePoint,
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def export(
@@ -135,6 +139,7 @@ class Keywords(APIResource):
         format: Literal["csv"] = "csv",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Exports the tracked keywords as CSV: keyword, volume, position, position change,
         impressions, clicks, opportunity score.
@@ -148,7 +153,7 @@ class Keywords(APIResource):
         return self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/keywords/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

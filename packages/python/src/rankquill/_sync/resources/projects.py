@@ -28,6 +28,7 @@ class Projects(APIResource):
         brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Project:
         """Creates a project for a site.
@@ -52,7 +53,7 @@ class Projects(APIResource):
             body=body_params(
                 {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def retrieve(
@@ -61,6 +62,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Gets a project.
 
@@ -74,7 +76,7 @@ class Projects(APIResource):
             "GET",
             f"/projects/{path_segment('project_id', project_id)}",
             Project,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def update(
@@ -88,6 +90,7 @@ class Projects(APIResource):
         webhook: WebhookSettingsParams | NotGiven | None = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Edits a project; arguments left out keep their value.
 
@@ -115,7 +118,7 @@ class Projects(APIResource):
                     "webhook": webhook,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -125,6 +128,7 @@ class Projects(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[Project]:
         """Lists the account's projects, newest first: one page, or every project when iterated.
 
@@ -142,7 +146,7 @@ class Projects(APIResource):
             "/projects",
             Project,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def delete(
@@ -151,6 +155,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a project with its content and scheduled work.
 
@@ -164,7 +169,7 @@ class Projects(APIResource):
             "DELETE",
             f"/projects/{path_segment('project_id', project_id)}",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def rotate_public_api_key(
@@ -173,6 +178,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> PublicApiKeyRotation:
         """Replaces the project's public article API key; the old one answers 401 at once.
@@ -187,7 +193,7 @@ class Projects(APIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
             PublicApiKeyRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

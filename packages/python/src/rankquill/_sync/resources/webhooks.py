@@ -24,6 +24,7 @@ class Webhooks(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Queues a sample `content.published` delivery to the project's webhook, sent at once in
@@ -42,7 +43,7 @@ class Webhooks(APIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/test",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def rotate_signing_secret(
@@ -51,6 +52,7 @@ class Webhooks(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> WebhookSigningSecretRotation:
         """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
@@ -69,7 +71,7 @@ class Webhooks(APIResource):
             "POST",
             f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
             WebhookSigningSecretRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

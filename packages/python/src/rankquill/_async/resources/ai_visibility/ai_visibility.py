@@ -40,6 +40,7 @@ class AsyncAiVisibility(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AiVisibilityScore:
         """Gets the visibility score over a period (default the last 30 days), with its parts per
         platform and the domains the answers cite.
@@ -59,7 +60,7 @@ class AsyncAiVisibility(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility",
             AiVisibilityScore,
             query=query_params({"from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def export(
@@ -69,6 +70,7 @@ class AsyncAiVisibility(AsyncAPIResource):
         format: Literal["json"] = "json",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports topics, prompts, responses, citation scores and the platform breakdown as JSON
         (an `AiVisibilityExport` document).
@@ -82,7 +84,7 @@ class AsyncAiVisibility(AsyncAPIResource):
         return await self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -25,6 +25,7 @@ class AsyncPrompts(AsyncAPIResource):
         text: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityPrompt:
         """Creates a prompt in a topic; every platform answers it at once and then daily.
@@ -41,7 +42,7 @@ class AsyncPrompts(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
             AiVisibilityPrompt,
             body=body_params({"topic_id": topic_id, "text": text}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -53,6 +54,7 @@ class AsyncPrompts(AsyncAPIResource):
         topic_id: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityPrompt]:
         """Lists a project's prompts, newest first, optionally of one topic.
 
@@ -66,7 +68,7 @@ class AsyncPrompts(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
             AiVisibilityPrompt,
             query=query_params({"limit": limit, "offset": offset, "topic_id": topic_id}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

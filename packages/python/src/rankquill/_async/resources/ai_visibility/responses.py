@@ -34,6 +34,7 @@ class AsyncResponses(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityResponse]:
         """Lists the answers, newest first, filtered by prompt, topic, platform or days.
 
@@ -61,7 +62,7 @@ class AsyncResponses(AsyncAPIResource):
                     "to": to,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -24,6 +24,7 @@ class AsyncTopics(AsyncAPIResource):
         name: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityTopic:
         """Creates a topic; names are unique within a project, ignoring case and spacing.
@@ -38,7 +39,7 @@ class AsyncTopics(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
             AiVisibilityTopic,
             body=body_params({"name": name}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -49,6 +50,7 @@ class AsyncTopics(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityTopic]:
         """Lists a project's topics, newest first.
 
@@ -62,7 +64,7 @@ class AsyncTopics(AsyncAPIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
             AiVisibilityTopic,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -42,6 +42,7 @@ class AiVisibility(APIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AiVisibilityScore:
         """Gets the visibility score over a period (default the last 30 days), with its parts per
         platform and the domains the answers cite.
@@ -61,7 +62,7 @@ class AiVisibility(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility",
             AiVisibilityScore,
             query=query_params({"from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def export(
@@ -71,6 +72,7 @@ class AiVisibility(APIResource):
         format: Literal["json"] = "json",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Exports topics, prompts, responses, citation scores and the platform breakdown as JSON
         (an `AiVisibilityExport` document).
@@ -84,7 +86,7 @@ class AiVisibility(APIResource):
         return self._transport.request_file(
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/export",
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

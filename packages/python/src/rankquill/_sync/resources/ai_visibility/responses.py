@@ -36,6 +36,7 @@ class Responses(APIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[AiVisibilityResponse]:
         """Lists the answers, newest first, filtered by prompt, topic, platform or days.
 
@@ -63,7 +64,7 @@ class Responses(APIResource):
                     "to": to,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

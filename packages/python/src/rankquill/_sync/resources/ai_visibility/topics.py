@@ -26,6 +26,7 @@ class Topics(APIResource):
         name: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityTopic:
         """Creates a topic; names are unique within a project, ignoring case and spacing.
@@ -40,7 +41,7 @@ class Topics(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
             AiVisibilityTopic,
             body=body_params({"name": name}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -51,6 +52,7 @@ class Topics(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[AiVisibilityTopic]:
         """Lists a project's topics, newest first.
 
@@ -64,7 +66,7 @@ class Topics(APIResource):
             f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
             AiVisibilityTopic,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 
