@@ -8,7 +8,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Delivery
 from ..._pages import AsyncPaginator
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -38,8 +37,9 @@ class AsyncDeliveries(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/deliveries",
+            "deliveries.list",
             Delivery,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -66,10 +66,9 @@ class AsyncDeliveries(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/deliveries/"
-            f"{path_segment('delivery_id', delivery_id)}/redeliver",
+            "deliveries.redeliver",
             Delivery,
+            ids=(project_id, delivery_id),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 

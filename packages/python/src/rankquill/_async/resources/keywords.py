@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Keyword, KeywordOpportunity, KeywordPerformancePoint
 from ..._pages import AsyncPaginator
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import AsyncExportFile
@@ -39,9 +38,9 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.create",
             Keyword,
+            ids=(project_id,),
             body=body_params({"keyword": keyword}),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
@@ -65,8 +64,9 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.list",
             Keyword,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -91,8 +91,9 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
+            "keywords.opportunities",
             KeywordOpportunity,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -123,9 +124,9 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/"
-            f"{path_segment('keyword_id', keyword_id)}/performance",
+            "keywords.performance",
             KeywordPerformancePoint,
+            ids=(project_id, keyword_id),
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -149,7 +150,8 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return await self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/export",
+            "keywords.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

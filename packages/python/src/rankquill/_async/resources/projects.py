@@ -8,7 +8,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Deleted, Project, PublicApiKeyRotation, WebhookSettingsParams
 from ..._pages import AsyncPaginator
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -45,8 +44,7 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            "/projects",
+            "projects.create",
             Project,
             body=body_params(
                 {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
@@ -71,9 +69,9 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.retrieve",
             Project,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -104,9 +102,9 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "PUT",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.update",
             Project,
+            ids=(project_id,),
             body=body_params(
                 {
                     "name": name,
@@ -141,7 +139,7 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            "/projects",
+            "projects.list",
             Project,
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
@@ -164,9 +162,9 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "DELETE",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.delete",
             Deleted,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -188,9 +186,9 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
+            "projects.rotatePublicApiKey",
             PublicApiKeyRotation,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 from ..._call_options import CallOptions
 from ..._generated.models import Delivery, WebhookSigningSecretRotation
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -38,9 +37,9 @@ class AsyncWebhooks(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/test",
+            "projects.webhook.test",
             Delivery,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
@@ -66,9 +65,9 @@ class AsyncWebhooks(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            "projects.webhook.rotateSigningSecret",
             WebhookSigningSecretRotation,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 

@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import ActivityEntry
 from ..._pages import Page
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -38,8 +37,9 @@ class Activity(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/activity",
+            "activity.list",
             ActivityEntry,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

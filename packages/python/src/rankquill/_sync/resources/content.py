@@ -10,10 +10,15 @@ from typing import Literal
 
 from ..._call_options import CallOptions
 from ..._errors import ManualClockError, WaitTimeoutError
+from ..._generated.client_policy import (
+    CLOCK_MODE_HEADER,
+    POLLING_CONTENT_REPOLL_INTERVAL_SECONDS,
+    POLLING_MANUAL_CLOCK_WAIT_SECONDS,
+    POLLING_WAIT_TIMEOUT_SECONDS,
+)
 from ..._generated.models import ContentCreateResponse, ContentItem, Deleted
 from ..._pages import Page
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import ExportFile
@@ -22,11 +27,6 @@ from ._resource import APIResource
 ContentType = Literal["blog_post", "how_to", "listicle", "comparison", "product_review", "news"]
 ContentStatus = Literal["generating", "draft", "published", "failed"]
 ContentExportFormat = Literal["json", "csv", "html", "markdown"]
-
-DEFAULT_WAIT_TIMEOUT = 600.0
-REPOLL_INTERVAL = 2.0
-CLOCK_MODE_HEADER = "x-rankquill-clock"
-MANUAL_CLOCK_WAIT = 1.0
 
 
 class Content(APIResource):
@@ -61,9 +61,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.create",
             ContentCreateResponse,
+            ids=(project_id,),
             body=body_params(
                 {"keyword": keyword, "type": type, "length": length, "auto_publish": auto_publish}
             ),
@@ -79,7 +79,7 @@ class Content(APIResource):
         length: int | NotGiven = NOT_GIVEN,
         auto_publish: bool | NotGiven = NOT_GIVEN,
         poll_interval: float | None = None,
-        wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
+        wait_timeout: float = POLLING_WAIT_TIMEOUT_SECONDS,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
@@ -120,7 +120,7 @@ class Content(APIResource):
         deadline = started + wait_timeout
         # Time there moves only when a test moves it: give that a second, then say so.
         manual_clock = answer.headers.get(CLOCK_MODE_HEADER) == "manual"
-        manual_until = time.monotonic() + MANUAL_CLOCK_WAIT if manual_clock else None
+        manual_until = time.monotonic() + POLLING_MANUAL_CLOCK_WAIT_SECONDS if manual_clock else None
         stop_at = deadline if manual_until is None else min(deadline, manual_until)
         # Both instants come from the server's clock, so their difference holds even when ours differs.
         estimated = (created.estimated_completion - created.created_at).total_seconds()
@@ -137,7 +137,7 @@ class Content(APIResource):
             )
             if item.status != "generating":
                 return item
-            wait = poll_interval if poll_interval is not None else REPOLL_INTERVAL
+            wait = poll_interval if poll_interval is not None else POLLING_CONTENT_REPOLL_INTERVAL_SECONDS
 
     def retrieve(
         self,
@@ -158,9 +158,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "GET",
-            _item_path(project_id, content_id),
+            "content.retrieve",
             ContentItem,
+            ids=(project_id, content_id),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -192,9 +192,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "PUT",
-            _item_path(project_id, content_id),
+            "content.update",
             ContentItem,
+            ids=(project_id, content_id),
             body=body_params(
                 {
                     "title": title,
@@ -233,8 +233,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.list",
             ContentItem,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "status": status}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -256,9 +257,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "DELETE",
-            _item_path(project_id, content_id),
+            "content.delete",
             Deleted,
+            ids=(project_id, content_id),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -281,9 +282,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/publish",
+            "content.publish",
             ContentItem,
+            ids=(project_id, content_id),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
@@ -305,9 +306,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/unpublish",
+            "content.unpublish",
             ContentItem,
+            ids=(project_id, content_id),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
@@ -330,16 +331,11 @@ class Content(APIResource):
             ```
         """
         return self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/content/export",
+            "content.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
-
-
-def _item_path(project_id: str, content_id: str) -> str:
-    return (
-        f"/projects/{path_segment('project_id', project_id)}/content/{path_segment('content_id', content_id)}"
-    )
 
 
 class ContentWithRawResponse:

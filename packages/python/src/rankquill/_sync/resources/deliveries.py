@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Delivery
 from ..._pages import Page
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -40,8 +39,9 @@ class Deliveries(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/deliveries",
+            "deliveries.list",
             Delivery,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -68,10 +68,9 @@ class Deliveries(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/deliveries/"
-            f"{path_segment('delivery_id', delivery_id)}/redeliver",
+            "deliveries.redeliver",
             Delivery,
+            ids=(project_id, delivery_id),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 

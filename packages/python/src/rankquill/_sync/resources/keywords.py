@@ -12,7 +12,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Keyword, KeywordOpportunity, KeywordPerformancePoint
 from ..._pages import Page
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import ExportFile
@@ -41,9 +40,9 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.create",
             Keyword,
+            ids=(project_id,),
             body=body_params({"keyword": keyword}),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
@@ -67,8 +66,9 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.list",
             Keyword,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -93,8 +93,9 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
+            "keywords.opportunities",
             KeywordOpportunity,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -125,9 +126,9 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/"
-            f"{path_segment('keyword_id', keyword_id)}/performance",
+            "keywords.performance",
             KeywordPerformancePoint,
+            ids=(project_id, keyword_id),
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -151,7 +152,8 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/export",
+            "keywords.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

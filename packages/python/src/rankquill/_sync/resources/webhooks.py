@@ -9,7 +9,6 @@ from collections.abc import Mapping
 
 from ..._call_options import CallOptions
 from ..._generated.models import Delivery, WebhookSigningSecretRotation
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -40,9 +39,9 @@ class Webhooks(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/test",
+            "projects.webhook.test",
             Delivery,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
@@ -68,9 +67,9 @@ class Webhooks(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            "projects.webhook.rotateSigningSecret",
             WebhookSigningSecretRotation,
+            ids=(project_id,),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 

@@ -9,7 +9,6 @@ from typing import Literal
 from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityScore
 from ...._params import query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from ...export_file import AsyncExportFile
@@ -56,9 +55,9 @@ class AsyncAiVisibility(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility",
+            "aiVisibility.retrieve",
             AiVisibilityScore,
+            ids=(project_id,),
             query=query_params({"from_": from_, "to": to}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
@@ -82,7 +81,8 @@ class AsyncAiVisibility(AsyncAPIResource):
             ```
         """
         return await self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/export",
+            "aiVisibility.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

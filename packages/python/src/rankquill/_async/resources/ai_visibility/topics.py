@@ -8,7 +8,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityTopic
 from ...._pages import AsyncPaginator
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import AsyncAPIResource
@@ -35,9 +34,9 @@ class AsyncTopics(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.create",
             AiVisibilityTopic,
+            ids=(project_id,),
             body=body_params({"name": name}),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
@@ -61,8 +60,9 @@ class AsyncTopics(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.list",
             AiVisibilityTopic,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

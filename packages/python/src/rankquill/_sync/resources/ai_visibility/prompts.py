@@ -10,7 +10,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityPrompt
 from ...._pages import Page
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import APIResource
@@ -40,9 +39,9 @@ class Prompts(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.create",
             AiVisibilityPrompt,
+            ids=(project_id,),
             body=body_params({"topic_id": topic_id, "text": text}),
             options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
@@ -67,8 +66,9 @@ class Prompts(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.list",
             AiVisibilityPrompt,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "topic_id": topic_id}),
             options=CallOptions(extra_headers, timeout, max_retries),
         )

@@ -12,7 +12,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityResponse
 from ...._pages import Page
 from ...._params import query_params
-from ...._path import path_segment
 from ...._raw_response import to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import APIResource
@@ -51,8 +50,9 @@ class Responses(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/responses",
+            "aiVisibility.responses.list",
             AiVisibilityResponse,
+            ids=(project_id,),
             query=query_params(
                 {
                     "limit": limit,
