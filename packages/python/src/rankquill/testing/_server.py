@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import subprocess
 import threading
 import urllib.error
@@ -19,7 +20,7 @@ from ._node import MockServerError, find_node
 
 _Server = TypeVar("_Server", bound="MockServer")
 # Where the admin routes live: `admin()` takes a path under it, as the CLI's docs name them.
-_ADMIN_PATH = OPERATIONS["admin.reset"].path.removesuffix("/reset")
+_ADMIN_PATH = posixpath.dirname(OPERATIONS["admin.reset"].path)
 
 
 @dataclass(frozen=True)
