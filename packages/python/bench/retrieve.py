@@ -24,7 +24,7 @@ GOAL = 1.15
 
 
 def main() -> None:
-    server = MockServer("--seed", "42")
+    server = MockServer.from_workspace("--seed", "42")
     try:
         # An enterprise account with a limit the run cannot reach, so no answer is a 429.
         api_key = server.create_account(plan="enterprise", rate_limit=10_000_000)

@@ -13,7 +13,7 @@ SEED = "42"
 
 @pytest.fixture(scope="session")
 def mock_server() -> Iterator[MockServer]:
-    server = MockServer("--seed", SEED)
+    server = MockServer.from_workspace("--seed", SEED)
     try:
         yield server
     finally:
@@ -30,7 +30,7 @@ def server(mock_server: MockServer) -> MockServer:
 @pytest.fixture(scope="session")
 def real_clock_server() -> Iterator[MockServer]:
     """A reference server on the real clock (`--clock real`): it sends no `x-rankquill-clock`."""
-    server = MockServer("--seed", SEED, clock="real")
+    server = MockServer.from_workspace("--seed", SEED, clock="real")
     try:
         yield server
     finally:

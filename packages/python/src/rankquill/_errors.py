@@ -7,6 +7,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from ._generated.client_policy import CLOCK_MODE_HEADER
+from ._generated.operations import OPERATIONS
+
 
 class RankquillError(Exception):
     """Base class of every error this package raises, so one `except` catches them all.
@@ -174,9 +177,10 @@ class ManualClockError(RankquillError):
     """
 
     def __init__(self, id: str) -> None:
+        advance = OPERATIONS["admin.clock.advance"]
         super().__init__(
             f"{id} is still generating, and the server runs a manual clock (it answers "
-            "x-rankquill-clock: manual): its time moves only through POST /__admin/clock/advance, "
+            f"{CLOCK_MODE_HEADER}: manual): its time moves only through {advance.method} {advance.path}, "
             "so waiting would never end. Advance the clock past estimated_completion, then retrieve "
             f"{id}."
         )

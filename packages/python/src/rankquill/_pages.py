@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator, Mapping
 from typing import Any, Generic, TypeVar, cast
 
 from ._generated.models import Pagination, PublicArticleListItem
@@ -22,37 +21,44 @@ class ListEnvelope(ResponseModel, Generic[Item]):
     pagination: Pagination
 
 
-@dataclass(frozen=True)
-class NextPage:
-    """The `limit` and `offset` of the page after a given one."""
+Query = Mapping[str, str]
+"""A list call's query: `limit`, `offset` and its filters, as sent."""
 
-    limit: int
-    offset: int
 
-    @staticmethod
-    def after(pagination: Pagination) -> NextPage:
-        return NextPage(pagination.limit, pagination.offset + pagination.count)
+def next_page_query(query: Query, pagination: Pagination) -> dict[str, str] | None:
+    """The query of the page after the one `query` answered with `pagination`: the same filters,
+    the answer's `limit` (the server's page size wins) and its `offset + count`; `None` when no
+    page follows (packages/contract/vectors/pagination.json).
 
-    def query(self) -> dict[str, str]:
-        return {"limit": str(self.limit), "offset": str(self.offset)}
+    Example:
+        ```python
+        next_page_query({"status": "draft"}, page.pagination)
+        # {"status": "draft", "limit": "10", "offset": "10"} after a first page of ten
+        ```
+    """
+    # A page with no items cannot move the offset forward; stop rather than loop.
+    if not pagination.has_more or pagination.count == 0:
+        return None
+    return {**query, "limit": str(pagination.limit), "offset": str(pagination.offset + pagination.count)}
 
 
 class _PageBase(Generic[Item]):
-    def __init__(self, data: list[Item], pagination: Pagination) -> None:
+    def __init__(self, data: list[Item], pagination: Pagination, query: Query) -> None:
         self.data = data
         """Items of this page."""
         self.pagination = pagination
         """Position of this page in the list: `limit`, `offset`, `count`, `total`, `has_more`."""
+        self._query = query
 
     def has_next_page(self) -> bool:
         """True when another page follows."""
-        # A page with no items cannot move the offset forward; stop rather than loop.
-        return self.pagination.has_more and self.pagination.count > 0
+        return next_page_query(self._query, self.pagination) is not None
 
-    def _next_page(self) -> NextPage:
-        if not self.has_next_page():
+    def _next_query(self) -> Query:
+        query = next_page_query(self._query, self.pagination)
+        if query is None:
             raise RuntimeError("This is the last page; check has_next_page() before get_next_page().")
-        return NextPage.after(self.pagination)
+        return query
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(data=<{len(self.data)} items>, pagination={self.pagination!r})"
@@ -77,14 +83,14 @@ class Page(_PageBase[Item]):
     """
 
     def __init__(
-        self, data: list[Item], pagination: Pagination, fetch: Callable[[NextPage | None], Page[Item]]
+        self, data: list[Item], pagination: Pagination, query: Query, fetch: Callable[[Query], Page[Item]]
     ) -> None:
-        super().__init__(data, pagination)
+        super().__init__(data, pagination, query)
         self._fetch = fetch
 
     def get_next_page(self: SyncPageT) -> SyncPageT:
         """Fetches the page after this one, with the same page size."""
-        return cast(SyncPageT, self._fetch(self._next_page()))
+        return cast(SyncPageT, self._fetch(self._next_query()))
 
     def iter_pages(self: SyncPageT) -> Iterator[SyncPageT]:
         """Yields this page and every page after it."""
@@ -118,14 +124,15 @@ class AsyncPage(_PageBase[Item]):
         self,
         data: list[Item],
         pagination: Pagination,
-        fetch: Callable[[NextPage | None], Awaitable[AsyncPage[Item]]],
+        query: Query,
+        fetch: Callable[[Query], Awaitable[AsyncPage[Item]]],
     ) -> None:
-        super().__init__(data, pagination)
+        super().__init__(data, pagination, query)
         self._fetch = fetch
 
     async def get_next_page(self: AsyncPageT) -> AsyncPageT:
         """Fetches the page after this one, with the same page size."""
-        return cast(AsyncPageT, await self._fetch(self._next_page()))
+        return cast(AsyncPageT, await self._fetch(self._next_query()))
 
     async def iter_pages(self: AsyncPageT) -> AsyncIterator[AsyncPageT]:
         """Yields this page and every page after it."""
@@ -216,21 +223,21 @@ class AsyncArticlePaginator(AsyncPaginator[PublicArticleListItem]):
         return self._first_article_page().__await__()
 
 
-def async_start(fetch: Callable[[NextPage | None], Awaitable[AsyncPage[Item]]]) -> AsyncPaginator[Item]:
-    """An async list: its first page is fetched when awaited or iterated."""
-    return AsyncPaginator(lambda: fetch(None))
+def async_start(fetch: Callable[[Query], Awaitable[AsyncPage[Item]]], query: Query) -> AsyncPaginator[Item]:
+    """An async list: its first page (`query`) is fetched when awaited or iterated."""
+    return AsyncPaginator(lambda: fetch(query))
 
 
 def async_start_articles(
-    fetch: Callable[[NextPage | None], Awaitable[AsyncArticlePage]],
+    fetch: Callable[[Query], Awaitable[AsyncArticlePage]], query: Query
 ) -> AsyncArticlePaginator:
     """An async list of published articles: its first page is fetched when awaited or iterated."""
-    return AsyncArticlePaginator(lambda: fetch(None))
+    return AsyncArticlePaginator(lambda: fetch(query))
 
 
-def start(fetch: Callable[[NextPage | None], PageT]) -> PageT:
+def start(fetch: Callable[[Query], PageT], query: Query) -> PageT:
     """A sync list: its first page, fetched now."""
-    return fetch(None)
+    return fetch(query)
 
 
 start_articles = start

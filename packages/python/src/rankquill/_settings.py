@@ -8,11 +8,11 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from ._errors import RankquillError
+from ._generated.client_policy import BASE_PATHS_API, BASE_PATHS_PUBLIC_ARTICLE_API
+from ._generated.operations import Operation
 from ._types import NotGiven
 from ._version import __version__
 
-DEFAULT_TIMEOUT = 60.0
-DEFAULT_MAX_RETRIES = 2
 USER_AGENT = f"rankquill-python/{__version__}"
 
 
@@ -27,7 +27,7 @@ class ClientSettings:
     """The headers of every request, the key's header included."""
     key_header: str = "authorization"
     """The header that carries the key (left out of requests that must not send it)."""
-    api_path: str = "/v1"
+    api_path: str = BASE_PATHS_API
     """The path the API lives under on its server (`/v1`, `/public-article-api`), for the error
     that a `base_url` elsewhere gets."""
 
@@ -44,7 +44,7 @@ class ClientSettings:
             timeout=self.timeout if isinstance(timeout, NotGiven) else _checked_timeout(timeout),
             max_retries=self.max_retries
             if isinstance(max_retries, NotGiven)
-            else _checked_retries(max_retries),
+            else checked_retries(max_retries),
             headers=_merged_headers(self.headers, default_headers),
         )
 
@@ -91,7 +91,7 @@ def client_settings(
     return ClientSettings(
         base_url=url.rstrip("/"),
         timeout=_checked_timeout(timeout),
-        max_retries=_checked_retries(max_retries),
+        max_retries=checked_retries(max_retries),
         headers=_merged_headers(base_headers, default_headers),
         key_header=name,
         api_path=urlsplit(url_example).path,
@@ -104,7 +104,7 @@ def _checked_timeout(timeout: float) -> float:
     return float(timeout)
 
 
-def _checked_retries(max_retries: int) -> int:
+def checked_retries(max_retries: int) -> int:
     if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
         raise RankquillError(f"max_retries must be an integer of 0 or more, got {max_retries!r}.")
     return max_retries
@@ -118,3 +118,24 @@ def _merged_headers(base: Mapping[str, str], changes: Mapping[str, str | None] |
         else:
             headers[name.lower()] = value
     return headers
+
+
+_BASE_PATHS = {"api": BASE_PATHS_API, "public-article-api": BASE_PATHS_PUBLIC_ARTICLE_API}
+
+
+def base_url_of(settings: ClientSettings, operation: Operation) -> str:
+    """Where `operation.path` starts for a client with `settings`: its `base_url`, or the server's
+    root (`base_url` without its API path) for the routes outside the API."""
+    if operation.base == "server":
+        return server_root(settings)
+    if _BASE_PATHS[operation.base] != settings.api_path:
+        raise RankquillError(
+            f"{operation.id} is not an operation of the {settings.api_path} API this client calls."
+        )
+    return settings.base_url
+
+
+def server_root(settings: ClientSettings) -> str:
+    """The server's root: `base_url` without the API's path (`http://127.0.0.1:4010/v1` gives
+    `http://127.0.0.1:4010`)."""
+    return settings.base_url.removesuffix(settings.api_path)

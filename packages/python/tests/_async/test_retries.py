@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from rankquill import AsyncRankquill, BadRequestError, InternalServerError, RateLimitError
+from rankquill import AsyncRankquill, BadRequestError, InternalServerError, RankquillError, RateLimitError
 
 from ..support.scripted_server import ScriptedAnswer, ScriptedServer, json_answer
 
@@ -114,3 +114,19 @@ async def test_with_options_changes_retries_and_shares_the_pool() -> None:
             with pytest.raises(InternalServerError):
                 await client.with_options(max_retries=1).projects.retrieve("proj_1")
     assert len(scripted.requests) == 3
+
+
+async def test_max_retries_per_call_overrides_the_clients_and_is_checked() -> None:
+    with ScriptedServer([json_answer(503, FAILED, **{"retry-after": "0"})]) as scripted:
+        async with AsyncRankquill(api_key="rq_test_secret", base_url=scripted.url, max_retries=3) as client:
+            with pytest.raises(InternalServerError):
+                await client.projects.retrieve("proj_1", max_retries=0)
+            assert len(scripted.requests) == 1
+            with pytest.raises(InternalServerError):
+                await client.projects.create(name="Docs", domain="docs.example", max_retries=1)
+            assert len(scripted.requests) == 3
+            with pytest.raises(RankquillError, match=r"max_retries must be an integer of 0 or more, got -1"):
+                await client.keywords.list("proj_1", max_retries=-1)
+            with pytest.raises(InternalServerError):
+                await client.projects.retrieve("proj_1")
+    assert len(scripted.requests) == 7

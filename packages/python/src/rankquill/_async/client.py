@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 import httpx2
 
-from .._settings import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, client_settings
+from .._generated.client_policy import BASE_PATHS_API, MAX_RETRIES, TIMEOUT_MAIN_SECONDS
+from .._settings import client_settings
 from .._types import NOT_GIVEN, NotGiven
 from .closing import AsyncClosing
 from .resources.activity import AsyncActivity, AsyncActivityWithRawResponse
@@ -51,8 +52,8 @@ class AsyncRankquill(AsyncClosing):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout: float = TIMEOUT_MAIN_SECONDS,
+        max_retries: int = MAX_RETRIES,
         default_headers: Mapping[str, str | None] | None = None,
         http_client: httpx2.AsyncClient | None = None,
     ) -> None:
@@ -65,7 +66,7 @@ class AsyncRankquill(AsyncClosing):
             key_header=("authorization", "Bearer {key}"),
             key_variable="RANKQUILL_API_KEY",
             url_variable="RANKQUILL_BASE_URL",
-            url_example="http://127.0.0.1:4010/v1",
+            url_example=f"http://127.0.0.1:4010{BASE_PATHS_API}",
             what="AsyncRankquill",
         )
         self._setup(AsyncTransport(settings, http_client, service="the Rankquill API"))

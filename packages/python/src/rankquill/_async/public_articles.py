@@ -6,15 +6,19 @@ import httpx2
 
 from .._call_options import NO_OPTIONS
 from .._errors import RankquillError
+from .._generated.client_policy import (
+    BASE_PATHS_PUBLIC_ARTICLE_API,
+    MAX_RETRIES,
+    TIMEOUT_PUBLIC_ARTICLES_SECONDS,
+)
 from .._generated.models import PublicArticle, PublicArticleListResponse, PublicArticleResponse
-from .._pages import AsyncArticlePage, AsyncArticlePaginator, NextPage, async_start_articles
+from .._generated.operations import OPERATIONS
+from .._pages import AsyncArticlePage, AsyncArticlePaginator, Query, async_start_articles
 from .._params import query_params
-from .._settings import DEFAULT_MAX_RETRIES, client_settings
+from .._settings import client_settings
 from .._types import NOT_GIVEN, NotGiven
 from .closing import AsyncClosing
 from .transport import AsyncTransport, parse_answer
-
-DEFAULT_PUBLIC_TIMEOUT = 30.0
 
 
 class AsyncPublicArticles(AsyncClosing):
@@ -46,8 +50,8 @@ class AsyncPublicArticles(AsyncClosing):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = DEFAULT_PUBLIC_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout: float = TIMEOUT_PUBLIC_ARTICLES_SECONDS,
+        max_retries: int = MAX_RETRIES,
         http_client: httpx2.AsyncClient | None = None,
     ) -> None:
         settings = client_settings(
@@ -59,7 +63,7 @@ class AsyncPublicArticles(AsyncClosing):
             key_header=("x-service-key", "{key}"),
             key_variable="RANKQUILL_PUBLIC_API_KEY",
             url_variable="RANKQUILL_CONTENT_API_URL",
-            url_example="http://127.0.0.1:4010/public-article-api",
+            url_example=f"http://127.0.0.1:4010{BASE_PATHS_PUBLIC_ARTICLE_API}",
             what="AsyncPublicArticles",
         )
         self._transport = AsyncTransport(settings, http_client, service="the public article API")
@@ -88,15 +92,16 @@ class AsyncPublicArticles(AsyncClosing):
             print(len(page.articles), page.pagination.has_more)
             ```
         """
-        first_query = query_params({"limit": limit, "offset": offset})
 
-        async def fetch(next_page: NextPage | None) -> AsyncArticlePage:
-            query = first_query if next_page is None else next_page.query()
-            response = await self._transport.send("GET", self.base_url, query=query, options=NO_OPTIONS)
+        operation = OPERATIONS["publicArticles.get"]
+        url = self._transport.url_of(operation)
+
+        async def fetch(query: Query) -> AsyncArticlePage:
+            response = await self._transport.send(operation, url, query=query, options=NO_OPTIONS)
             answer = parse_answer(response, PublicArticleListResponse)
-            return AsyncArticlePage(answer.articles, answer.pagination, fetch)
+            return AsyncArticlePage(answer.articles, answer.pagination, query, fetch)
 
-        return async_start_articles(fetch)
+        return async_start_articles(fetch, query_params({"limit": limit, "offset": offset}))
 
     async def retrieve(self, id: str) -> PublicArticle:
         """Gets one published article with its HTML body. An unknown id, another project's article
@@ -110,7 +115,10 @@ class AsyncPublicArticles(AsyncClosing):
         """
         if not isinstance(id, str) or id == "":
             raise RankquillError(f"retrieve() needs an article id, got {id!r}.")
-        response = await self._transport.send("GET", self.base_url, query={"id": id}, options=NO_OPTIONS)
+        operation = OPERATIONS["publicArticles.get"]
+        response = await self._transport.send(
+            operation, self._transport.url_of(operation), query={"id": id}, options=NO_OPTIONS
+        )
         return parse_answer(response, PublicArticleResponse).article
 
     async def close(self) -> None:

@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeVar, cast
 
 import httpx2
@@ -16,10 +16,12 @@ from pydantic import BaseModel, ValidationError
 from .._call_options import NO_OPTIONS, CallOptions
 from .._error_from_response import error_from_response
 from .._errors import APIConnectionError, APITimeoutError, RankquillError
-from .._pages import AsyncPage, AsyncPaginator, ListEnvelope, NextPage, async_start
+from .._generated.operations import OPERATIONS, Operation
+from .._pages import AsyncPage, AsyncPaginator, ListEnvelope, Query, async_start
+from .._path import operation_path
 from .._raw_response import record_response
 from .._retry import retry_delay
-from .._settings import ClientSettings
+from .._settings import ClientSettings, base_url_of
 from .._types import NotGiven
 from .._wrong_address import wrong_address_message
 from .export_file import AsyncExportFile
@@ -47,52 +49,58 @@ class AsyncTransport:
 
     async def request(
         self,
-        method: str,
-        path: str,
+        operation_id: str,
         answer: type[Model],
         *,
+        ids: Sequence[str] = (),
         query: Mapping[str, str] | None = None,
         body: object = None,
         options: CallOptions = NO_OPTIONS,
     ) -> Model:
-        """Sends a call to `base_url + path` and parses its JSON answer as `answer`."""
+        """Calls an operation of the table with its path `ids` and parses its JSON answer as `answer`."""
+        operation = OPERATIONS[operation_id]
         response = await self.send(
-            method, self.settings.base_url + path, query=query, body=body, options=options
+            operation, self.url_of(operation, ids), query=query, body=body, options=options
         )
         return parse_answer(response, answer)
 
     def paginate(
         self,
-        path: str,
+        operation_id: str,
         item: type[Model],
         *,
-        query: Mapping[str, str],
+        ids: Sequence[str] = (),
+        query: Query,
         options: CallOptions = NO_OPTIONS,
     ) -> AsyncPaginator[Model]:
-        """A list call: its first page, and every page after it when iterated."""
+        """A list operation: its first page, and every page after it when iterated."""
+        operation = OPERATIONS[operation_id]
+        url = self.url_of(operation, ids)  # now, so a wrong id raises at the call
         envelope = cast("type[ListEnvelope[Model]]", ListEnvelope.__class_getitem__(item))
 
-        async def fetch(next_page: NextPage | None) -> AsyncPage[Model]:
-            page_query = dict(query) if next_page is None else {**query, **next_page.query()}
-            answer = await self.request("GET", path, envelope, query=page_query, options=options)
-            return AsyncPage(answer.data, answer.pagination, fetch)
+        async def fetch(page_query: Query) -> AsyncPage[Model]:
+            response = await self.send(operation, url, query=page_query, options=options)
+            answer = parse_answer(response, envelope)
+            return AsyncPage(answer.data, answer.pagination, page_query, fetch)
 
-        return async_start(fetch)
+        return async_start(fetch, query)
 
     async def request_file(
         self,
-        path: str,
+        operation_id: str,
         *,
+        ids: Sequence[str] = (),
         query: Mapping[str, str] | None = None,
         options: CallOptions = NO_OPTIONS,
         url: str | None = None,
         send_key: bool = True,
     ) -> AsyncExportFile:
-        """A GET whose answer is a file (to `url` instead of `base_url + path` when given): the 2xx
-        answer comes back unread, to be streamed."""
+        """An operation whose answer is a file (sent to `url` instead when given, such as a signed
+        download link): the 2xx answer comes back unread, to be streamed."""
+        operation = OPERATIONS[operation_id]
         response = await self.send(
-            "GET",
-            url if url is not None else self.settings.base_url + path,
+            operation,
+            url if url is not None else self.url_of(operation, ids),
             query=query,
             options=options,
             stream=True,
@@ -101,9 +109,13 @@ class AsyncTransport:
         )
         return AsyncExportFile(response)
 
+    def url_of(self, operation: Operation, ids: Sequence[str] = ()) -> str:
+        """The address of an operation of this client, its `ids` encoded into its path."""
+        return base_url_of(self.settings, operation) + operation_path(operation, ids)
+
     async def send(
         self,
-        method: str,
+        operation: Operation,
         url: str,
         *,
         query: Mapping[str, str] | None = None,
@@ -114,10 +126,13 @@ class AsyncTransport:
         accept: str | None = None,
     ) -> httpx2.Response:
         """Sends one call, retrying as `retry_delay` says, and answers its 2xx response."""
-        headers = self._headers_of(method, body is not None, options, send_key=send_key, accept=accept)
+        method = operation.method
+        headers = self._headers_of(operation, body is not None, options, send_key=send_key, accept=accept)
         content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
         timeout = self._timeout if isinstance(options.timeout, NotGiven) else httpx2.Timeout(options.timeout)
-        max_retries = self.settings.max_retries
+        max_retries = (
+            self.settings.max_retries if isinstance(options.max_retries, NotGiven) else options.max_retries
+        )
         attempt = 0
         while True:
             attempt += 1
@@ -174,7 +189,7 @@ class AsyncTransport:
 
     def _headers_of(
         self,
-        method: str,
+        operation: Operation,
         has_body: bool,
         options: CallOptions,
         *,
@@ -184,7 +199,7 @@ class AsyncTransport:
         base = self.settings.headers
         if (
             not has_body
-            and method != "POST"
+            and not operation.idempotent
             and options.extra_headers is None
             and send_key
             and accept is None
@@ -197,7 +212,7 @@ class AsyncTransport:
             del headers[self.settings.key_header]
         if has_body:
             headers["content-type"] = "application/json"
-        if method == "POST":
+        if operation.idempotent:
             # One key for every attempt of this call, so a retry never creates twice.
             headers["idempotency-key"] = options.idempotency_key or f"rq-sdk-{uuid.uuid4()}"
         for name, value in (options.extra_headers or {}).items():

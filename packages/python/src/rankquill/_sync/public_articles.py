@@ -8,15 +8,19 @@ import httpx2
 
 from .._call_options import NO_OPTIONS
 from .._errors import RankquillError
+from .._generated.client_policy import (
+    BASE_PATHS_PUBLIC_ARTICLE_API,
+    MAX_RETRIES,
+    TIMEOUT_PUBLIC_ARTICLES_SECONDS,
+)
 from .._generated.models import PublicArticle, PublicArticleListResponse, PublicArticleResponse
-from .._pages import ArticlePage, NextPage, start_articles
+from .._generated.operations import OPERATIONS
+from .._pages import ArticlePage, Query, start_articles
 from .._params import query_params
-from .._settings import DEFAULT_MAX_RETRIES, client_settings
+from .._settings import client_settings
 from .._types import NOT_GIVEN, NotGiven
 from .closing import Closing
 from .transport import Transport, parse_answer
-
-DEFAULT_PUBLIC_TIMEOUT = 30.0
 
 
 class PublicArticles(Closing):
@@ -48,8 +52,8 @@ class PublicArticles(Closing):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        timeout: float = DEFAULT_PUBLIC_TIMEOUT,
-        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout: float = TIMEOUT_PUBLIC_ARTICLES_SECONDS,
+        max_retries: int = MAX_RETRIES,
         http_client: httpx2.Client | None = None,
     ) -> None:
         settings = client_settings(
@@ -61,7 +65,7 @@ class PublicArticles(Closing):
             key_header=("x-service-key", "{key}"),
             key_variable="RANKQUILL_PUBLIC_API_KEY",
             url_variable="RANKQUILL_CONTENT_API_URL",
-            url_example="http://127.0.0.1:4010/public-article-api",
+            url_example=f"http://127.0.0.1:4010{BASE_PATHS_PUBLIC_ARTICLE_API}",
             what="PublicArticles",
         )
         self._transport = Transport(settings, http_client, service="the public article API")
@@ -90,15 +94,16 @@ class PublicArticles(Closing):
             print(len(page.articles), page.pagination.has_more)
             ```
         """
-        first_query = query_params({"limit": limit, "offset": offset})
 
-        def fetch(next_page: NextPage | None) -> ArticlePage:
-            query = first_query if next_page is None else next_page.query()
-            response = self._transport.send("GET", self.base_url, query=query, options=NO_OPTIONS)
+        operation = OPERATIONS["publicArticles.get"]
+        url = self._transport.url_of(operation)
+
+        def fetch(query: Query) -> ArticlePage:
+            response = self._transport.send(operation, url, query=query, options=NO_OPTIONS)
             answer = parse_answer(response, PublicArticleListResponse)
-            return ArticlePage(answer.articles, answer.pagination, fetch)
+            return ArticlePage(answer.articles, answer.pagination, query, fetch)
 
-        return start_articles(fetch)
+        return start_articles(fetch, query_params({"limit": limit, "offset": offset}))
 
     def retrieve(self, id: str) -> PublicArticle:
         """Gets one published article with its HTML body. An unknown id, another project's article
@@ -112,7 +117,10 @@ class PublicArticles(Closing):
         """
         if not isinstance(id, str) or id == "":
             raise RankquillError(f"retrieve() needs an article id, got {id!r}.")
-        response = self._transport.send("GET", self.base_url, query={"id": id}, options=NO_OPTIONS)
+        operation = OPERATIONS["publicArticles.get"]
+        response = self._transport.send(
+            operation, self._transport.url_of(operation), query={"id": id}, options=NO_OPTIONS
+        )
         return parse_answer(response, PublicArticleResponse).article
 
     def close(self) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 from typing import cast
 
+from .._generated.client_policy import BASE_PATHS_API
 from ._node import MockServerError
-from ._server import admin_request
-
-_MAIN_API_PATH = "/v1"
+from ._server import admin_call
 
 
 def advance_clock(seconds: float, *, base_url: str | None = None) -> str:
@@ -30,10 +29,10 @@ def advance_clock(seconds: float, *, base_url: str | None = None) -> str:
         ```
     """
     api_url = (base_url or os.environ.get("RANKQUILL_BASE_URL") or "").rstrip("/")
-    if not api_url.endswith(_MAIN_API_PATH):
+    if not api_url.endswith(BASE_PATHS_API):
         raise MockServerError(
-            f"advance_clock() needs the mock's main API address, ending in {_MAIN_API_PATH} (the "
+            f"advance_clock() needs the mock's main API address, ending in {BASE_PATHS_API} (the "
             f"`api_base_url` of its ready line), as base_url= or RANKQUILL_BASE_URL; got {api_url or 'none'}."
         )
-    root_url = api_url[: -len(_MAIN_API_PATH)]
-    return cast("str", admin_request(root_url, "POST", "/clock/advance", {"seconds": seconds})["now"])
+    root_url = api_url[: -len(BASE_PATHS_API)]
+    return cast("str", admin_call(root_url, "admin.clock.advance", {"seconds": seconds})["now"])

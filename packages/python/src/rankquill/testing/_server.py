@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import subprocess
 import threading
 import urllib.error
@@ -10,10 +11,16 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
+from .._generated.client_policy import ERROR_EXCERPT_CHARS
+from .._generated.operations import OPERATIONS
 from ._bundle import server_script
 from ._node import MockServerError, find_node
+
+_Server = TypeVar("_Server", bound="MockServer")
+# Where the admin routes live: `admin()` takes a path under it, as the CLI's docs name them.
+_ADMIN_PATH = posixpath.dirname(OPERATIONS["admin.reset"].path)
 
 
 @dataclass(frozen=True)
@@ -57,22 +64,25 @@ class MockServer:
 
     @classmethod
     def start(
-        cls,
+        cls: type[_Server],
         *args: str,
         clock: str = "manual",
         db: str = ":memory:",
         node: str | Path | None = None,
+        script: str | Path | None = None,
         startup_timeout: float = 60.0,
-    ) -> MockServer:
+    ) -> _Server:
         """Starts `rankquill-mock serve --port 0 --db <db> --clock <clock> <args...>` and waits for its
         ready line; `args` are more of the CLI's flags (`"--seed", "7"`). Node.js is `node` when
         given, else the one `pip install "rankquill[mock]"` brings, else `node` >= 22.13 on PATH.
-        Raises `MockServerError` when none is found or the server stops before it is ready.
+        `script` is the `rankquill-mock` CLI to run (default: the one bundled in this package; a
+        checkout of the repository passes its `mock-server/dist/cli.js`). Raises `MockServerError`
+        when no Node.js is found or the server stops before it is ready.
         """
         executable = Path(node) if node is not None else find_node()
         command = [
             str(executable),
-            str(server_script()),
+            str(script if script is not None else server_script()),
             "serve",
             "--port",
             "0",
@@ -98,11 +108,11 @@ class MockServer:
         """Moves the manual clock `seconds` forward; generation, webhook retries and rank checks that
         fall due run, in time order, before it returns (and so do the deliveries under way, also
         with `0`). Answers the new time (ISO 8601)."""
-        return cast("str", self.admin("POST", "/clock/advance", {"seconds": seconds})["now"])
+        return cast("str", admin_call(self.url, "admin.clock.advance", {"seconds": seconds})["now"])
 
     def now(self) -> str:
         """The server's current time (ISO 8601)."""
-        return cast("str", self.admin("GET", "/clock")["now"])
+        return cast("str", admin_call(self.url, "admin.clock.retrieve")["now"])
 
     def create_account(self, plan: str = "agencies", rate_limit: int | None = None) -> str:
         """Creates an account (`agencies`: 2,000 requests an hour) and answers its main API key;
@@ -110,11 +120,11 @@ class MockServer:
         body: dict[str, Any] = {"plan": plan}
         if rate_limit is not None:
             body["rate_limit"] = rate_limit
-        return cast("str", self.admin("POST", "/accounts", body)["api_key"])
+        return cast("str", admin_call(self.url, "admin.accounts.create", body)["api_key"])
 
     def reset(self) -> None:
         """Restores the seeded state, clock included (for every user of this server)."""
-        self.admin("POST", "/reset", {})
+        admin_call(self.url, "admin.reset", {})
 
     def stop(self) -> None:
         """Stops the server (SIGTERM, then SIGKILL after 10 s); calling it again does nothing."""
@@ -140,15 +150,26 @@ class MockServer:
             pass
 
 
+def admin_call(root_url: str, operation_id: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Calls an admin operation of the table (`admin.clock.advance`) on the server at `root_url`,
+    with a JSON body; answers the JSON of the answer."""
+    operation = OPERATIONS[operation_id]
+    return _admin_send(root_url, operation.method, operation.path, body)
+
+
 def admin_request(
     root_url: str, method: str, path: str, body: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """`method /__admin<path>` on the server at `root_url`, with a JSON body (the admin routes take
     no other); answers the JSON of the answer."""
+    return _admin_send(root_url, method, f"{_ADMIN_PATH}{path}", body)
+
+
+def _admin_send(root_url: str, method: str, path: str, body: dict[str, Any] | None) -> dict[str, Any]:
     if not root_url.startswith(("http://", "https://")):
         raise MockServerError(f"The mock server's address must be http(s)://...; got {root_url!r}.")
     request = urllib.request.Request(  # noqa: S310 (http or https, checked above)
-        f"{root_url.rstrip('/')}/__admin{path}",
+        f"{root_url.rstrip('/')}{path}",
         data=None if body is None else json.dumps(body).encode(),
         headers={"content-type": "application/json"},
         method=method,
@@ -157,8 +178,8 @@ def admin_request(
         with urllib.request.urlopen(request, timeout=120) as answer:  # noqa: S310
             return cast("dict[str, Any]", json.loads(answer.read()))
     except urllib.error.HTTPError as error:
-        detail = error.read().decode("utf-8", errors="replace")[:500]
-        raise MockServerError(f"{method} /__admin{path} answered {error.code}: {detail}") from None
+        detail = error.read().decode("utf-8", errors="replace")[:ERROR_EXCERPT_CHARS]
+        raise MockServerError(f"{method} {path} answered {error.code}: {detail}") from None
 
 
 def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:

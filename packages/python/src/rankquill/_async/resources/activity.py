@@ -8,7 +8,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import ActivityEntry
 from ..._pages import AsyncPaginator
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -25,6 +24,7 @@ class AsyncActivity(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[ActivityEntry]:
         """Lists what happened in a project (generation, publication, webhook deliveries), newest first.
 
@@ -35,10 +35,11 @@ class AsyncActivity(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/activity",
+            "activity.list",
             ActivityEntry,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

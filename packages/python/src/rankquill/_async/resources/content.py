@@ -9,10 +9,15 @@ from typing import Literal
 
 from ..._call_options import CallOptions
 from ..._errors import ManualClockError, WaitTimeoutError
+from ..._generated.client_policy import (
+    CLOCK_MODE_HEADER,
+    POLLING_CONTENT_REPOLL_INTERVAL_SECONDS,
+    POLLING_MANUAL_CLOCK_WAIT_SECONDS,
+    POLLING_WAIT_TIMEOUT_SECONDS,
+)
 from ..._generated.models import ContentCreateResponse, ContentItem, Deleted
 from ..._pages import AsyncPaginator
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import AsyncExportFile
@@ -21,11 +26,6 @@ from ._resource import AsyncAPIResource
 ContentType = Literal["blog_post", "how_to", "listicle", "comparison", "product_review", "news"]
 ContentStatus = Literal["generating", "draft", "published", "failed"]
 ContentExportFormat = Literal["json", "csv", "html", "markdown"]
-
-DEFAULT_WAIT_TIMEOUT = 600.0
-REPOLL_INTERVAL = 2.0
-CLOCK_MODE_HEADER = "x-rankquill-clock"
-MANUAL_CLOCK_WAIT = 1.0
 
 
 class AsyncContent(AsyncAPIResource):
@@ -41,6 +41,7 @@ class AsyncContent(AsyncAPIResource):
         auto_publish: bool | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentCreateResponse:
         """Starts generating an article; it answers at once with `status` `generating` and an
@@ -59,13 +60,13 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.create",
             ContentCreateResponse,
+            ids=(project_id,),
             body=body_params(
                 {"keyword": keyword, "type": type, "length": length, "auto_publish": auto_publish}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def create_and_wait(
@@ -77,9 +78,10 @@ class AsyncContent(AsyncAPIResource):
         length: int | NotGiven = NOT_GIVEN,
         auto_publish: bool | NotGiven = NOT_GIVEN,
         poll_interval: float | None = None,
-        wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
+        wait_timeout: float = POLLING_WAIT_TIMEOUT_SECONDS,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Creates content and polls until it leaves `generating`, then answers the item: a
@@ -110,13 +112,14 @@ class AsyncContent(AsyncAPIResource):
             auto_publish=auto_publish,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         created = answer.data
         deadline = started + wait_timeout
         # Time there moves only when a test moves it: give that a second, then say so.
         manual_clock = answer.headers.get(CLOCK_MODE_HEADER) == "manual"
-        manual_until = time.monotonic() + MANUAL_CLOCK_WAIT if manual_clock else None
+        manual_until = time.monotonic() + POLLING_MANUAL_CLOCK_WAIT_SECONDS if manual_clock else None
         stop_at = deadline if manual_until is None else min(deadline, manual_until)
         # Both instants come from the server's clock, so their difference holds even when ours differs.
         estimated = (created.estimated_completion - created.created_at).total_seconds()
@@ -128,10 +131,12 @@ class AsyncContent(AsyncAPIResource):
                     raise ManualClockError(created.id)
                 raise WaitTimeoutError(created.id, time.monotonic() - started, "generating")
             await asyncio.sleep(min(wait, remaining))
-            item = await self.retrieve(project_id, created.id, extra_headers=extra_headers, timeout=timeout)
+            item = await self.retrieve(
+                project_id, created.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
+            )
             if item.status != "generating":
                 return item
-            wait = poll_interval if poll_interval is not None else REPOLL_INTERVAL
+            wait = poll_interval if poll_interval is not None else POLLING_CONTENT_REPOLL_INTERVAL_SECONDS
 
     async def retrieve(
         self,
@@ -140,6 +145,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Gets a content item. Its article fields are `None` while it is generating.
 
@@ -151,10 +157,10 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            _item_path(project_id, content_id),
+            "content.retrieve",
             ContentItem,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def update(
@@ -174,6 +180,7 @@ class AsyncContent(AsyncAPIResource):
         canonical_url: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Edits a content item; arguments left out keep their value. `content` is HTML, sanitized
         by the server. Editing a published article republishes it.
@@ -184,9 +191,9 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "PUT",
-            _item_path(project_id, content_id),
+            "content.update",
             ContentItem,
+            ids=(project_id, content_id),
             body=body_params(
                 {
                     "title": title,
@@ -201,7 +208,7 @@ class AsyncContent(AsyncAPIResource):
                     "canonical_url": canonical_url,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -213,6 +220,7 @@ class AsyncContent(AsyncAPIResource):
         status: ContentStatus | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[ContentItem]:
         """Lists a project's content, newest first, optionally in one status: one page, or every
         item when iterated.
@@ -224,10 +232,11 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.list",
             ContentItem,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "status": status}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def delete(
@@ -237,6 +246,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a content item; a published article is taken off the customer's site too.
 
@@ -246,10 +256,10 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "DELETE",
-            _item_path(project_id, content_id),
+            "content.delete",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def publish(
@@ -259,6 +269,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Publishes a draft; the project's webhook receives the article.
@@ -270,10 +281,10 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/publish",
+            "content.publish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def unpublish(
@@ -283,6 +294,7 @@ class AsyncContent(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Takes a published article offline; it becomes a draft again.
@@ -293,10 +305,10 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/unpublish",
+            "content.unpublish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def export(
@@ -306,6 +318,7 @@ class AsyncContent(AsyncAPIResource):
         format: ContentExportFormat,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports every article with a body (drafts and published), oldest first, as `json`,
         `csv`, `html` or `markdown`. The file streams: write it out or iterate it, or read it whole.
@@ -317,16 +330,11 @@ class AsyncContent(AsyncAPIResource):
             ```
         """
         return await self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/content/export",
+            "content.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
-
-
-def _item_path(project_id: str, content_id: str) -> str:
-    return (
-        f"/projects/{path_segment('project_id', project_id)}/content/{path_segment('content_id', content_id)}"
-    )
 
 
 class AsyncContentWithRawResponse:

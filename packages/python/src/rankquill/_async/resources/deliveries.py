@@ -8,7 +8,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Delivery
 from ..._pages import AsyncPaginator
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -25,6 +24,7 @@ class AsyncDeliveries(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Delivery]:
         """Lists the project's deliveries, newest first, each with its latest attempts (when, the
         receiver's status, what went wrong, the start of its answer).
@@ -37,10 +37,11 @@ class AsyncDeliveries(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/deliveries",
+            "deliveries.list",
             Delivery,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def redeliver(
@@ -50,6 +51,7 @@ class AsyncDeliveries(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery
@@ -64,11 +66,10 @@ class AsyncDeliveries(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/deliveries/"
-            f"{path_segment('delivery_id', delivery_id)}/redeliver",
+            "deliveries.redeliver",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, delivery_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

@@ -10,10 +10,11 @@ from typing import Literal
 
 from ..._call_options import CallOptions
 from ..._errors import RankquillError, WaitTimeoutError
+from ..._generated.client_policy import POLLING_EXPORT_INTERVAL_SECONDS, POLLING_WAIT_TIMEOUT_SECONDS
 from ..._generated.models import BulkExport, BulkExportCreateParamsDateRange
 from ..._params import body_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
+from ..._settings import server_root
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import AsyncExportFile
 from ._resource import AsyncAPIResource
@@ -21,8 +22,6 @@ from ._resource import AsyncAPIResource
 BulkExportType = Literal["content", "keywords", "ai-visibility"]
 BulkExportFormat = Literal["json", "csv", "pdf"]
 
-DEFAULT_POLL_INTERVAL = 1.0
-DEFAULT_WAIT_TIMEOUT = 600.0
 _UNFINISHED = ("pending", "processing")
 
 
@@ -38,6 +37,7 @@ class AsyncExports(AsyncAPIResource):
         date_range: BulkExportCreateParamsDateRange | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export; it answers at once with `status` `pending`. Poll `retrieve()` (or
@@ -59,11 +59,11 @@ class AsyncExports(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/export",
+            "exports.create",
             BulkExport,
+            ids=(project_id,),
             body=body_params({"types": list(types), "format": format, "date_range": date_range}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def retrieve(
@@ -73,6 +73,7 @@ class AsyncExports(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> BulkExport:
         """Gets a bulk export. A `ready` one carries a freshly signed `download_url`, valid an hour.
 
@@ -84,11 +85,10 @@ class AsyncExports(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}/exports/"
-            f"{path_segment('export_id', export_id)}",
+            "exports.retrieve",
             BulkExport,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id, export_id),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def create_and_wait(
@@ -98,10 +98,11 @@ class AsyncExports(AsyncAPIResource):
         types: Sequence[BulkExportType],
         format: BulkExportFormat,
         date_range: BulkExportCreateParamsDateRange | NotGiven = NOT_GIVEN,
-        poll_interval: float = DEFAULT_POLL_INTERVAL,
-        wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
+        poll_interval: float = POLLING_EXPORT_INTERVAL_SECONDS,
+        wait_timeout: float = POLLING_WAIT_TIMEOUT_SECONDS,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> BulkExport:
         """Starts a bulk export and polls until it leaves `pending` and `processing`, then answers
@@ -126,6 +127,7 @@ class AsyncExports(AsyncAPIResource):
             date_range=date_range,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         while current.status in _UNFINISHED:
@@ -134,7 +136,7 @@ class AsyncExports(AsyncAPIResource):
                 raise WaitTimeoutError(current.id, time.monotonic() - started, current.status)
             await asyncio.sleep(min(poll_interval, remaining))
             current = await self.retrieve(
-                project_id, current.id, extra_headers=extra_headers, timeout=timeout
+                project_id, current.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
             )
         return current
 
@@ -144,6 +146,7 @@ class AsyncExports(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Downloads the file of a ready export, given the export or its `download_url`. The URL
         carries a signed token, so the API key is not sent; a link past its hour raises
@@ -158,9 +161,9 @@ class AsyncExports(AsyncAPIResource):
         """
         url = export if isinstance(export, str) else _ready_url(export)
         return await self._transport.request_file(
-            "",
-            url=_absolute_url(url, self._transport.settings.base_url),
-            options=CallOptions(extra_headers, timeout),
+            "exports.download",
+            url=_absolute_url(url, server_root(self._transport.settings)),
+            options=CallOptions(extra_headers, timeout, max_retries),
             send_key=False,
         )
 
@@ -174,13 +177,13 @@ def _ready_url(export: BulkExport) -> str:
     return export.download_url
 
 
-def _absolute_url(url: str, base_url: str) -> str:
-    """A download URL the server gave as a path (it did not know its own address) lives beside `/v1`."""
+def _absolute_url(url: str, root_url: str) -> str:
+    """A download URL the server gave as a path (it did not know its own address) is on its root."""
     if re.match(r"^https?://", url, re.IGNORECASE):
         return url
     if not url.startswith("/"):
         raise RankquillError(f"download() needs an export or its download_url, got {url!r}.")
-    return re.sub(r"/v1$", "", base_url) + url
+    return root_url + url
 
 
 class AsyncExportsWithRawResponse:

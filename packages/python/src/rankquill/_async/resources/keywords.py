@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Keyword, KeywordOpportunity, KeywordPerformancePoint
 from ..._pages import AsyncPaginator
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import AsyncExportFile
@@ -27,6 +26,7 @@ class AsyncKeywords(AsyncAPIResource):
         keyword: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Keyword:
         """Starts tracking a search query; it is checked at once and then daily at 00:00 UTC.
@@ -38,11 +38,11 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.create",
             Keyword,
+            ids=(project_id,),
             body=body_params({"keyword": keyword}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -53,6 +53,7 @@ class AsyncKeywords(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Keyword]:
         """Lists the tracked keywords with their latest check, newest first.
 
@@ -63,10 +64,11 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.list",
             Keyword,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def opportunities(
@@ -77,6 +79,7 @@ class AsyncKeywords(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[KeywordOpportunity]:
         """Lists every tracked keyword by opportunity score, highest first, with its factors.
 
@@ -88,10 +91,11 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
+            "keywords.opportunities",
             KeywordOpportunity,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def performance(
@@ -105,6 +109,7 @@ class AsyncKeywords(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[KeywordPerformancePoint]:
         """Lists a keyword's daily rankings, newest day first, optionally between two days.
 
@@ -119,11 +124,11 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/"
-            f"{path_segment('keyword_id', keyword_id)}/performance",
+            "keywords.performance",
             KeywordPerformancePoint,
+            ids=(project_id, keyword_id),
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def export(
@@ -133,6 +138,7 @@ class AsyncKeywords(AsyncAPIResource):
         format: Literal["csv"] = "csv",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports the tracked keywords as CSV: keyword, volume, position, position change,
         impressions, clicks, opportunity score.
@@ -144,9 +150,10 @@ class AsyncKeywords(AsyncAPIResource):
             ```
         """
         return await self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/export",
+            "keywords.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

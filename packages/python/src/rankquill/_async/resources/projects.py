@@ -8,7 +8,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Deleted, Project, PublicApiKeyRotation, WebhookSettingsParams
 from ..._pages import AsyncPaginator
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -26,6 +25,7 @@ class AsyncProjects(AsyncAPIResource):
         brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Project:
         """Creates a project for a site.
@@ -44,13 +44,12 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            "/projects",
+            "projects.create",
             Project,
             body=body_params(
                 {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def retrieve(
@@ -59,6 +58,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Gets a project.
 
@@ -69,10 +69,10 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.retrieve",
             Project,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def update(
@@ -86,6 +86,7 @@ class AsyncProjects(AsyncAPIResource):
         webhook: WebhookSettingsParams | NotGiven | None = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Edits a project; arguments left out keep their value.
 
@@ -101,9 +102,9 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "PUT",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.update",
             Project,
+            ids=(project_id,),
             body=body_params(
                 {
                     "name": name,
@@ -113,7 +114,7 @@ class AsyncProjects(AsyncAPIResource):
                     "webhook": webhook,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -123,6 +124,7 @@ class AsyncProjects(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[Project]:
         """Lists the account's projects, newest first: one page, or every project when iterated.
 
@@ -137,10 +139,10 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            "/projects",
+            "projects.list",
             Project,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def delete(
@@ -149,6 +151,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a project with its content and scheduled work.
 
@@ -159,10 +162,10 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "DELETE",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.delete",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def rotate_public_api_key(
@@ -171,6 +174,7 @@ class AsyncProjects(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> PublicApiKeyRotation:
         """Replaces the project's public article API key; the old one answers 401 at once.
@@ -182,10 +186,10 @@ class AsyncProjects(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
+            "projects.rotatePublicApiKey",
             PublicApiKeyRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

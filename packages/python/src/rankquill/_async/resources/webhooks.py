@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 from ..._call_options import CallOptions
 from ..._generated.models import Delivery, WebhookSigningSecretRotation
-from ..._path import path_segment
 from ..._raw_response import async_to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import AsyncAPIResource
@@ -22,6 +21,7 @@ class AsyncWebhooks(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Queues a sample `content.published` delivery to the project's webhook, sent at once in
@@ -37,10 +37,10 @@ class AsyncWebhooks(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/test",
+            "projects.webhook.test",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     async def rotate_signing_secret(
@@ -49,6 +49,7 @@ class AsyncWebhooks(AsyncAPIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> WebhookSigningSecretRotation:
         """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
@@ -64,10 +65,10 @@ class AsyncWebhooks(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            "projects.webhook.rotateSigningSecret",
             WebhookSigningSecretRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

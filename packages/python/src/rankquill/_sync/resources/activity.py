@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import ActivityEntry
 from ..._pages import Page
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -27,6 +26,7 @@ class Activity(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[ActivityEntry]:
         """Lists what happened in a project (generation, publication, webhook deliveries), newest first.
 
@@ -37,10 +37,11 @@ class Activity(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/activity",
+            "activity.list",
             ActivityEntry,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -10,10 +10,15 @@ from typing import Literal
 
 from ..._call_options import CallOptions
 from ..._errors import ManualClockError, WaitTimeoutError
+from ..._generated.client_policy import (
+    CLOCK_MODE_HEADER,
+    POLLING_CONTENT_REPOLL_INTERVAL_SECONDS,
+    POLLING_MANUAL_CLOCK_WAIT_SECONDS,
+    POLLING_WAIT_TIMEOUT_SECONDS,
+)
 from ..._generated.models import ContentCreateResponse, ContentItem, Deleted
 from ..._pages import Page
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import ExportFile
@@ -22,11 +27,6 @@ from ._resource import APIResource
 ContentType = Literal["blog_post", "how_to", "listicle", "comparison", "product_review", "news"]
 ContentStatus = Literal["generating", "draft", "published", "failed"]
 ContentExportFormat = Literal["json", "csv", "html", "markdown"]
-
-DEFAULT_WAIT_TIMEOUT = 600.0
-REPOLL_INTERVAL = 2.0
-CLOCK_MODE_HEADER = "x-rankquill-clock"
-MANUAL_CLOCK_WAIT = 1.0
 
 
 class Content(APIResource):
@@ -42,6 +42,7 @@ class Content(APIResource):
         auto_publish: bool | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentCreateResponse:
         """Starts generating an article; it answers at once with `status` `generating` and an
@@ -60,13 +61,13 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.create",
             ContentCreateResponse,
+            ids=(project_id,),
             body=body_params(
                 {"keyword": keyword, "type": type, "length": length, "auto_publish": auto_publish}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def create_and_wait(
@@ -78,9 +79,10 @@ class Content(APIResource):
         length: int | NotGiven = NOT_GIVEN,
         auto_publish: bool | NotGiven = NOT_GIVEN,
         poll_interval: float | None = None,
-        wait_timeout: float = DEFAULT_WAIT_TIMEOUT,
+        wait_timeout: float = POLLING_WAIT_TIMEOUT_SECONDS,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Creates content and polls until it leaves `generating`, then answers the item: a
@@ -111,13 +113,14 @@ class Content(APIResource):
             auto_publish=auto_publish,
             extra_headers=extra_headers,
             timeout=timeout,
+            max_retries=max_retries,
             idempotency_key=idempotency_key,
         )
         created = answer.data
         deadline = started + wait_timeout
         # Time there moves only when a test moves it: give that a second, then say so.
         manual_clock = answer.headers.get(CLOCK_MODE_HEADER) == "manual"
-        manual_until = time.monotonic() + MANUAL_CLOCK_WAIT if manual_clock else None
+        manual_until = time.monotonic() + POLLING_MANUAL_CLOCK_WAIT_SECONDS if manual_clock else None
         stop_at = deadline if manual_until is None else min(deadline, manual_until)
         # Both instants come from the server's clock, so their difference holds even when ours differs.
         estimated = (created.estimated_completion - created.created_at).total_seconds()
@@ -129,10 +132,12 @@ class Content(APIResource):
                     raise ManualClockError(created.id)
                 raise WaitTimeoutError(created.id, time.monotonic() - started, "generating")
             time.sleep(min(wait, remaining))
-            item = self.retrieve(project_id, created.id, extra_headers=extra_headers, timeout=timeout)
+            item = self.retrieve(
+                project_id, created.id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries
+            )
             if item.status != "generating":
                 return item
-            wait = poll_interval if poll_interval is not None else REPOLL_INTERVAL
+            wait = poll_interval if poll_interval is not None else POLLING_CONTENT_REPOLL_INTERVAL_SECONDS
 
     def retrieve(
         self,
@@ -141,6 +146,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Gets a content item. Its article fields are `None` while it is generating.
 
@@ -152,10 +158,10 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "GET",
-            _item_path(project_id, content_id),
+            "content.retrieve",
             ContentItem,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def update(
@@ -175,6 +181,7 @@ class Content(APIResource):
         canonical_url: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ContentItem:
         """Edits a content item; arguments left out keep their value. `content` is HTML, sanitized
         by the server. Editing a published article republishes it.
@@ -185,9 +192,9 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "PUT",
-            _item_path(project_id, content_id),
+            "content.update",
             ContentItem,
+            ids=(project_id, content_id),
             body=body_params(
                 {
                     "title": title,
@@ -202,7 +209,7 @@ class Content(APIResource):
                     "canonical_url": canonical_url,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -214,6 +221,7 @@ class Content(APIResource):
         status: ContentStatus | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[ContentItem]:
         """Lists a project's content, newest first, optionally in one status: one page, or every
         item when iterated.
@@ -225,10 +233,11 @@ class Content(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/content",
+            "content.list",
             ContentItem,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "status": status}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def delete(
@@ -238,6 +247,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a content item; a published article is taken off the customer's site too.
 
@@ -247,10 +257,10 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "DELETE",
-            _item_path(project_id, content_id),
+            "content.delete",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def publish(
@@ -260,6 +270,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Publishes a draft; the project's webhook receives the article.
@@ -271,10 +282,10 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/publish",
+            "content.publish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def unpublish(
@@ -284,6 +295,7 @@ class Content(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> ContentItem:
         """Takes a published article offline; it becomes a draft again.
@@ -294,10 +306,10 @@ class Content(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"{_item_path(project_id, content_id)}/unpublish",
+            "content.unpublish",
             ContentItem,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, content_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def export(
@@ -307,6 +319,7 @@ class Content(APIResource):
         format: ContentExportFormat,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Exports every article with a body (drafts and published), oldest first, as `json`,
         `csv`, `html` or `markdown`. The file streams: write it out or iterate it, or read it whole.
@@ -318,16 +331,11 @@ class Content(APIResource):
             ```
         """
         return self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/content/export",
+            "content.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
-
-
-def _item_path(project_id: str, content_id: str) -> str:
-    return (
-        f"/projects/{path_segment('project_id', project_id)}/content/{path_segment('content_id', content_id)}"
-    )
 
 
 class ContentWithRawResponse:

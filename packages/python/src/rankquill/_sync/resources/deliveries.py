@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Delivery
 from ..._pages import Page
 from ..._params import query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -27,6 +26,7 @@ class Deliveries(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[Delivery]:
         """Lists the project's deliveries, newest first, each with its latest attempts (when, the
         receiver's status, what went wrong, the start of its answer).
@@ -39,10 +39,11 @@ class Deliveries(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/deliveries",
+            "deliveries.list",
             Delivery,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def redeliver(
@@ -52,6 +53,7 @@ class Deliveries(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery
@@ -66,11 +68,10 @@ class Deliveries(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/deliveries/"
-            f"{path_segment('delivery_id', delivery_id)}/redeliver",
+            "deliveries.redeliver",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id, delivery_id),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

@@ -12,7 +12,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Keyword, KeywordOpportunity, KeywordPerformancePoint
 from ..._pages import Page
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ..export_file import ExportFile
@@ -29,6 +28,7 @@ class Keywords(APIResource):
         keyword: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Keyword:
         """Starts tracking a search query; it is checked at once and then daily at 00:00 UTC.
@@ -40,11 +40,11 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.create",
             Keyword,
+            ids=(project_id,),
             body=body_params({"keyword": keyword}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -55,6 +55,7 @@ class Keywords(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[Keyword]:
         """Lists the tracked keywords with their latest check, newest first.
 
@@ -65,10 +66,11 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords",
+            "keywords.list",
             Keyword,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def opportunities(
@@ -79,6 +81,7 @@ class Keywords(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[KeywordOpportunity]:
         """Lists every tracked keyword by opportunity score, highest first, with its factors.
 
@@ -90,10 +93,11 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/opportunities",
+            "keywords.opportunities",
             KeywordOpportunity,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def performance(
@@ -107,6 +111,7 @@ class Keywords(APIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[KeywordPerformancePoint]:
         """Lists a keyword's daily rankings, newest day first, optionally between two days.
 
@@ -121,11 +126,11 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/"
-            f"{path_segment('keyword_id', keyword_id)}/performance",
+            "keywords.performance",
             KeywordPerformancePoint,
+            ids=(project_id, keyword_id),
             query=query_params({"limit": limit, "offset": offset, "from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def export(
@@ -135,6 +140,7 @@ class Keywords(APIResource):
         format: Literal["csv"] = "csv",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> ExportFile:
         """Exports the tracked keywords as CSV: keyword, volume, position, position change,
         impressions, clicks, opportunity score.
@@ -146,9 +152,10 @@ class Keywords(APIResource):
             ```
         """
         return self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/keywords/export",
+            "keywords.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

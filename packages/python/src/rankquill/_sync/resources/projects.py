@@ -10,7 +10,6 @@ from ..._call_options import CallOptions
 from ..._generated.models import Deleted, Project, PublicApiKeyRotation, WebhookSettingsParams
 from ..._pages import Page
 from ..._params import body_params, query_params
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -28,6 +27,7 @@ class Projects(APIResource):
         brand_names: Sequence[str] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Project:
         """Creates a project for a site.
@@ -46,13 +46,12 @@ class Projects(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            "/projects",
+            "projects.create",
             Project,
             body=body_params(
                 {"name": name, "domain": domain, "language": language, "brand_names": brand_names}
             ),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def retrieve(
@@ -61,6 +60,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Gets a project.
 
@@ -71,10 +71,10 @@ class Projects(APIResource):
             ```
         """
         return self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.retrieve",
             Project,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def update(
@@ -88,6 +88,7 @@ class Projects(APIResource):
         webhook: WebhookSettingsParams | NotGiven | None = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Project:
         """Edits a project; arguments left out keep their value.
 
@@ -103,9 +104,9 @@ class Projects(APIResource):
             ```
         """
         return self._transport.request(
-            "PUT",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.update",
             Project,
+            ids=(project_id,),
             body=body_params(
                 {
                     "name": name,
@@ -115,7 +116,7 @@ class Projects(APIResource):
                     "webhook": webhook,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def list(
@@ -125,6 +126,7 @@ class Projects(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[Project]:
         """Lists the account's projects, newest first: one page, or every project when iterated.
 
@@ -139,10 +141,10 @@ class Projects(APIResource):
             ```
         """
         return self._transport.paginate(
-            "/projects",
+            "projects.list",
             Project,
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def delete(
@@ -151,6 +153,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Deleted:
         """Deletes a project with its content and scheduled work.
 
@@ -161,10 +164,10 @@ class Projects(APIResource):
             ```
         """
         return self._transport.request(
-            "DELETE",
-            f"/projects/{path_segment('project_id', project_id)}",
+            "projects.delete",
             Deleted,
-            options=CallOptions(extra_headers, timeout),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     def rotate_public_api_key(
@@ -173,6 +176,7 @@ class Projects(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> PublicApiKeyRotation:
         """Replaces the project's public article API key; the old one answers 401 at once.
@@ -184,10 +188,10 @@ class Projects(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/public-api-key/rotate",
+            "projects.rotatePublicApiKey",
             PublicApiKeyRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

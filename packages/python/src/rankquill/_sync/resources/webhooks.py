@@ -9,7 +9,6 @@ from collections.abc import Mapping
 
 from ..._call_options import CallOptions
 from ..._generated.models import Delivery, WebhookSigningSecretRotation
-from ..._path import path_segment
 from ..._raw_response import to_raw_response
 from ..._types import NOT_GIVEN, NotGiven
 from ._resource import APIResource
@@ -24,6 +23,7 @@ class Webhooks(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> Delivery:
         """Queues a sample `content.published` delivery to the project's webhook, sent at once in
@@ -39,10 +39,10 @@ class Webhooks(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/test",
+            "projects.webhook.test",
             Delivery,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def rotate_signing_secret(
@@ -51,6 +51,7 @@ class Webhooks(APIResource):
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> WebhookSigningSecretRotation:
         """Replaces the webhook's signing secret and answers the new one, this once. For 24 hours
@@ -66,10 +67,10 @@ class Webhooks(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/webhook/signing-secret/rotate",
+            "projects.webhook.rotateSigningSecret",
             WebhookSigningSecretRotation,
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            ids=(project_id,),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
 

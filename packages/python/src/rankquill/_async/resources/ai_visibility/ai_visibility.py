@@ -9,7 +9,6 @@ from typing import Literal
 from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityScore
 from ...._params import query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from ...export_file import AsyncExportFile
@@ -40,6 +39,7 @@ class AsyncAiVisibility(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AiVisibilityScore:
         """Gets the visibility score over a period (default the last 30 days), with its parts per
         platform and the domains the answers cite.
@@ -55,11 +55,11 @@ class AsyncAiVisibility(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "GET",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility",
+            "aiVisibility.retrieve",
             AiVisibilityScore,
+            ids=(project_id,),
             query=query_params({"from_": from_, "to": to}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
     async def export(
@@ -69,6 +69,7 @@ class AsyncAiVisibility(AsyncAPIResource):
         format: Literal["json"] = "json",
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncExportFile:
         """Exports topics, prompts, responses, citation scores and the platform breakdown as JSON
         (an `AiVisibilityExport` document).
@@ -80,9 +81,10 @@ class AsyncAiVisibility(AsyncAPIResource):
             ```
         """
         return await self._transport.request_file(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/export",
+            "aiVisibility.export",
+            ids=(project_id,),
             query=query_params({"format": format}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -8,7 +8,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityPrompt
 from ...._pages import AsyncPaginator
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import AsyncAPIResource
@@ -25,6 +24,7 @@ class AsyncPrompts(AsyncAPIResource):
         text: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityPrompt:
         """Creates a prompt in a topic; every platform answers it at once and then daily.
@@ -37,11 +37,11 @@ class AsyncPrompts(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.create",
             AiVisibilityPrompt,
+            ids=(project_id,),
             body=body_params({"topic_id": topic_id, "text": text}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -53,6 +53,7 @@ class AsyncPrompts(AsyncAPIResource):
         topic_id: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityPrompt]:
         """Lists a project's prompts, newest first, optionally of one topic.
 
@@ -63,10 +64,11 @@ class AsyncPrompts(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.list",
             AiVisibilityPrompt,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "topic_id": topic_id}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -10,7 +10,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityResponse
 from ...._pages import AsyncPaginator
 from ...._params import query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import AsyncAPIResource
@@ -34,6 +33,7 @@ class AsyncResponses(AsyncAPIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityResponse]:
         """Lists the answers, newest first, filtered by prompt, topic, platform or days.
 
@@ -48,8 +48,9 @@ class AsyncResponses(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/responses",
+            "aiVisibility.responses.list",
             AiVisibilityResponse,
+            ids=(project_id,),
             query=query_params(
                 {
                     "limit": limit,
@@ -61,7 +62,7 @@ class AsyncResponses(AsyncAPIResource):
                     "to": to,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

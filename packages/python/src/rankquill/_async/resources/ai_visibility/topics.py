@@ -8,7 +8,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityTopic
 from ...._pages import AsyncPaginator
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import async_to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import AsyncAPIResource
@@ -24,6 +23,7 @@ class AsyncTopics(AsyncAPIResource):
         name: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityTopic:
         """Creates a topic; names are unique within a project, ignoring case and spacing.
@@ -34,11 +34,11 @@ class AsyncTopics(AsyncAPIResource):
             ```
         """
         return await self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.create",
             AiVisibilityTopic,
+            ids=(project_id,),
             body=body_params({"name": name}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -49,6 +49,7 @@ class AsyncTopics(AsyncAPIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> AsyncPaginator[AiVisibilityTopic]:
         """Lists a project's topics, newest first.
 
@@ -59,10 +60,11 @@ class AsyncTopics(AsyncAPIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.list",
             AiVisibilityTopic,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -10,7 +10,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityPrompt
 from ...._pages import Page
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import APIResource
@@ -27,6 +26,7 @@ class Prompts(APIResource):
         text: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityPrompt:
         """Creates a prompt in a topic; every platform answers it at once and then daily.
@@ -39,11 +39,11 @@ class Prompts(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.create",
             AiVisibilityPrompt,
+            ids=(project_id,),
             body=body_params({"topic_id": topic_id, "text": text}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -55,6 +55,7 @@ class Prompts(APIResource):
         topic_id: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[AiVisibilityPrompt]:
         """Lists a project's prompts, newest first, optionally of one topic.
 
@@ -65,10 +66,11 @@ class Prompts(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/prompts",
+            "aiVisibility.prompts.list",
             AiVisibilityPrompt,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset, "topic_id": topic_id}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

@@ -12,7 +12,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityResponse
 from ...._pages import Page
 from ...._params import query_params
-from ...._path import path_segment
 from ...._raw_response import to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import APIResource
@@ -36,6 +35,7 @@ class Responses(APIResource):
         to: str | _dt.date | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[AiVisibilityResponse]:
         """Lists the answers, newest first, filtered by prompt, topic, platform or days.
 
@@ -50,8 +50,9 @@ class Responses(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/responses",
+            "aiVisibility.responses.list",
             AiVisibilityResponse,
+            ids=(project_id,),
             query=query_params(
                 {
                     "limit": limit,
@@ -63,7 +64,7 @@ class Responses(APIResource):
                     "to": to,
                 }
             ),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 

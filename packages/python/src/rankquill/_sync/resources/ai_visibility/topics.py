@@ -10,7 +10,6 @@ from ...._call_options import CallOptions
 from ...._generated.models import AiVisibilityTopic
 from ...._pages import Page
 from ...._params import body_params, query_params
-from ...._path import path_segment
 from ...._raw_response import to_raw_response
 from ...._types import NOT_GIVEN, NotGiven
 from .._resource import APIResource
@@ -26,6 +25,7 @@ class Topics(APIResource):
         name: str,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
     ) -> AiVisibilityTopic:
         """Creates a topic; names are unique within a project, ignoring case and spacing.
@@ -36,11 +36,11 @@ class Topics(APIResource):
             ```
         """
         return self._transport.request(
-            "POST",
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.create",
             AiVisibilityTopic,
+            ids=(project_id,),
             body=body_params({"name": name}),
-            options=CallOptions(extra_headers, timeout, idempotency_key),
+            options=CallOptions(extra_headers, timeout, max_retries, idempotency_key),
         )
 
     def list(
@@ -51,6 +51,7 @@ class Topics(APIResource):
         offset: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
     ) -> Page[AiVisibilityTopic]:
         """Lists a project's topics, newest first.
 
@@ -61,10 +62,11 @@ class Topics(APIResource):
             ```
         """
         return self._transport.paginate(
-            f"/projects/{path_segment('project_id', project_id)}/ai-visibility/topics",
+            "aiVisibility.topics.list",
             AiVisibilityTopic,
+            ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
-            options=CallOptions(extra_headers, timeout),
+            options=CallOptions(extra_headers, timeout, max_retries),
         )
 
 
