@@ -8,7 +8,7 @@ use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\Internal\ClientConfig;
 use Rankquill\Internal\Environment;
-use Rankquill\Internal\HttpResponse;
+use Rankquill\HttpClient\HttpResponse;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\Secret;
 use Rankquill\Model\Pagination;
@@ -25,7 +25,8 @@ use Rankquill\Model\PublicArticleListItem;
  *   `RANKQUILL_PUBLIC_API_KEY`.
  * - `base_url`: the public article API address, such as `http://127.0.0.1:4010/public-article-api`;
  *   default `RANKQUILL_CONTENT_API_URL`.
- * - `timeout` (seconds, default 30), `max_retries` (default 2), `logger`.
+ * - `timeout` (seconds, default 30), `max_retries` (default 2), `logger`, `http_client` (as for
+ *   `RankquillClient`).
  *
  * @example
  * $articles = new \Rankquill\PublicArticles(['api_key' => $publicKey, 'base_url' => $contentApiUrl]);
@@ -53,7 +54,10 @@ final class PublicArticles
      */
     public function __construct(#[\SensitiveParameter] array|string|null $config = null)
     {
-        $config = ClientConfig::normalize($config, ['api_key', 'base_url', 'timeout', 'max_retries', 'logger']);
+        $config = ClientConfig::normalize(
+            $config,
+            ['api_key', 'base_url', 'timeout', 'max_retries', 'logger', 'http_client'],
+        );
         $apiKey = $config['api_key'] ?? Environment::read('RANKQUILL_PUBLIC_API_KEY');
         if (!\is_string($apiKey) || $apiKey === '') {
             throw new InvalidArgumentException(
@@ -75,6 +79,7 @@ final class PublicArticles
             [],
             ClientConfig::logger($config['logger'] ?? null),
             'the public article API',
+            ClientConfig::httpClient($config['http_client'] ?? null),
         );
     }
 

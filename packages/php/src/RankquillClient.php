@@ -31,6 +31,9 @@ use Rankquill\Service\WebhookService;
  * - `default_headers`: headers sent with every request (name => value; null removes one).
  * - `logger`: a PSR-3 logger (any object with `info()` and `warning()`); retries and failures
  *   are logged there, never a key.
+ * - `http_client`: what sends the requests: a `Rankquill\HttpClient\ClientInterface` or any
+ *   PSR-18 client (adapted by `Rankquill\HttpClient\Psr18Client`); default curl. Retries,
+ *   errors and logging apply around it.
  *
  * @example
  * $client = new \Rankquill\RankquillClient([
@@ -82,7 +85,7 @@ final class RankquillClient
     public function __construct(#[\SensitiveParameter] array|string|null $config = null)
     {
         $config = ClientConfig::normalize($config, [
-            'api_key', 'base_url', 'timeout', 'max_retries', 'default_headers', 'logger',
+            'api_key', 'base_url', 'timeout', 'max_retries', 'default_headers', 'logger', 'http_client',
         ]);
         $apiKey = $config['api_key'] ?? Environment::read('RANKQUILL_API_KEY');
         if (!\is_string($apiKey) || $apiKey === '') {
@@ -107,6 +110,7 @@ final class RankquillClient
             ClientConfig::headers($config['default_headers'] ?? []),
             ClientConfig::logger($config['logger'] ?? null),
             'the Rankquill API',
+            ClientConfig::httpClient($config['http_client'] ?? null),
         );
         $this->projects = new ProjectService($transport);
         $this->content = new ContentService($transport);

@@ -11,6 +11,7 @@ use Rankquill\Exception\ConflictException;
 use Rankquill\Exception\InternalServerException;
 use Rankquill\Exception\NotFoundException;
 use Rankquill\Exception\RateLimitException;
+use Rankquill\HttpClient\HttpResponse;
 
 /**
  * @internal The exception for a non-2xx answer.

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Rankquill\Internal;
 
+use Rankquill\HttpClient\HttpResponse;
+
 /**
  * @internal An answer that shows `base_url` is not the API's address: a redirect (the reference
  * server's root sends the dashboard's sign-in page), an HTML page, or a 404 from an address whose

@@ -7,7 +7,7 @@ namespace Rankquill\Service;
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\ExportFile;
 use Rankquill\Internal\FileSink;
-use Rankquill\Internal\HttpResponse;
+use Rankquill\HttpClient\HttpResponse;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\RecordsResponses;
 use Rankquill\Internal\RequestOptions;
