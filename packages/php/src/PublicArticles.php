@@ -114,7 +114,7 @@ final class PublicArticles
                 ));
             }
         }
-        return $this->fetchPage($params['limit'] ?? null, $params['offset'] ?? null);
+        return $this->fetchPage($params);
     }
 
     /**
@@ -151,9 +151,10 @@ final class PublicArticles
         return new PublicArticle(\is_array($body['article'] ?? null) ? $body['article'] : []);
     }
 
-    private function fetchPage(?int $limit, ?int $offset): ArticlePage
+    /** @param array<string, int> $query */
+    private function fetchPage(array $query): ArticlePage
     {
-        $body = self::decode($this->transport->send('GET', '', ['limit' => $limit, 'offset' => $offset]));
+        $body = self::decode($this->transport->send('GET', '', $query));
         $items = [];
         foreach (\is_array($body['articles'] ?? null) ? $body['articles'] : [] as $item) {
             $items[] = \is_array($item) ? new PublicArticleListItem($item) : $item;
@@ -161,7 +162,8 @@ final class PublicArticles
         return new ArticlePage(
             $items,
             new Pagination(\is_array($body['pagination'] ?? null) ? $body['pagination'] : []),
-            fn (int $limit, int $offset): ArticlePage => $this->fetchPage($limit, $offset),
+            fn (array $next): ArticlePage => $this->fetchPage($next),
+            $query,
         );
     }
 

@@ -93,11 +93,10 @@ abstract class AbstractService implements RecordsResponses
     protected function page(string $class, string $path, array $params, array $options): Page
     {
         RequestOptions::check($options);
-        $fetch = function (int $limit, int $offset) use ($class, $path, $params, $options, &$fetch): Page {
-            $query = ['limit' => $limit, 'offset' => $offset] + $params;
-            return $this->buildPage($class, $this->send('GET', $path, $query, null, $options), $fetch);
+        $fetch = function (array $query) use ($class, $path, $options, &$fetch): Page {
+            return $this->buildPage($class, $this->send('GET', $path, $query, null, $options), $query, $fetch);
         };
-        return $this->buildPage($class, $this->send('GET', $path, $params, null, $options), $fetch);
+        return $fetch($params);
     }
 
     /**
@@ -151,9 +150,10 @@ abstract class AbstractService implements RecordsResponses
     /**
      * @template T of RankquillObject
      * @param class-string<T> $class
+     * @param array<string, mixed> $query the query that produced the page
      * @return Page<T>
      */
-    private function buildPage(string $class, HttpResponse $response, \Closure $fetch): Page
+    private function buildPage(string $class, HttpResponse $response, array $query, \Closure $fetch): Page
     {
         $envelope = self::decode($response);
         $items = [];
@@ -161,7 +161,7 @@ abstract class AbstractService implements RecordsResponses
             $items[] = \is_array($item) ? new $class($item) : $item;
         }
         $pagination = new Pagination(\is_array($envelope['pagination'] ?? null) ? $envelope['pagination'] : []);
-        return new Page($items, $pagination, $fetch);
+        return new Page($items, $pagination, $fetch, $query);
     }
 
     /**
