@@ -6,6 +6,7 @@ namespace Rankquill;
 
 use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Internal\ClientConfig;
+use Rankquill\Internal\ClientPolicy;
 use Rankquill\Internal\Environment;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\Secret;
@@ -47,9 +48,6 @@ final class RankquillClient
 {
     /** Version of this library, sent in the `User-Agent` header. */
     public const VERSION = '0.1.0';
-
-    private const DEFAULT_TIMEOUT_SECONDS = 60.0;
-    private const DEFAULT_MAX_RETRIES = 2;
 
     /** Projects: create, retrieve, update, list, delete, rotatePublicApiKey. */
     public readonly ProjectService $projects;
@@ -94,13 +92,14 @@ final class RankquillClient
                 . "variable.",
             );
         }
+        $apiPath = ClientPolicy::BASE_PATHS_API;
         $this->baseUrl = ClientConfig::baseUrl(
             $config['base_url'] ?? Environment::read('RANKQUILL_BASE_URL'),
             "No base URL: pass new RankquillClient(['base_url' => ...]) or set RANKQUILL_BASE_URL to the main API "
-            . "address ending in /v1, such as http://127.0.0.1:4010/v1.",
+            . "address ending in {$apiPath}, such as http://127.0.0.1:4010{$apiPath}.",
         );
-        $this->timeout = ClientConfig::timeout($config['timeout'] ?? self::DEFAULT_TIMEOUT_SECONDS);
-        $this->maxRetries = ClientConfig::maxRetries($config['max_retries'] ?? self::DEFAULT_MAX_RETRIES);
+        $this->timeout = ClientConfig::timeout($config['timeout'] ?? ClientPolicy::TIMEOUT_MAIN_SECONDS);
+        $this->maxRetries = ClientConfig::maxRetries($config['max_retries'] ?? ClientPolicy::MAX_RETRIES);
         $transport = new HttpTransport(
             new Secret("authorization: Bearer {$apiKey}"),
             'authorization',

@@ -49,8 +49,9 @@ final class ClientConfig
         $scheme = \is_array($parts) ? strtolower($parts['scheme'] ?? '') : '';
         if (!\is_array($parts) || !isset($parts['host']) || ($scheme !== 'http' && $scheme !== 'https')) {
             throw new InvalidArgumentException(sprintf(
-                'base_url %s is not an absolute http(s) URL; use one such as http://127.0.0.1:4010/v1.',
+                'base_url %s is not an absolute http(s) URL; use one such as http://127.0.0.1:4010%s.',
                 json_encode($value, JSON_UNESCAPED_SLASHES),
+                ClientPolicy::BASE_PATHS_API,
             ));
         }
         if (isset($parts['query']) || isset($parts['fragment']) || isset($parts['user'])) {

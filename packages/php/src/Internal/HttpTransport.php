@@ -55,28 +55,29 @@ final class HttpTransport
     /**
      * Sends one call, retrying as `RetryPolicy` says, and answers its 2xx response.
      *
-     * @param string $path a path under the base URL, or an absolute URL (a signed download link)
+     * @param Endpoint $endpoint the operation: method, path under the base URL (or an absolute
+     *     URL: a signed download link), whether it sends an Idempotency-Key
      * @param array<string, mixed> $query
      * @param array<string, mixed>|null $body sent as JSON
      * @param array<string, mixed> $options checked by RequestOptions
      * @param FileSink|null $sink where a 2xx body goes, as it arrives
      */
     public function send(
-        string $method,
-        string $path,
+        Endpoint $endpoint,
         array $query = [],
         ?array $body = null,
         array $options = [],
         ?FileSink $sink = null,
     ): HttpResponse {
+        [$method, $path] = [$endpoint->method, $endpoint->path];
         $url = str_contains($path, '://') ? $path : $this->baseUrl . $path;
         if ($query !== []) {
             $url .= self::queryString($query);
         }
         $payload = $body === null ? null : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
-        [$headers, $withCredentials] = $payload === null && $method !== 'POST' && !isset($options['headers'])
+        [$headers, $withCredentials] = $payload === null && !$endpoint->idempotent && !isset($options['headers'])
             ? [$this->baseHeaders, true]
-            : $this->headers($method, $payload !== null, $options);
+            : $this->headers($endpoint->idempotent, $payload !== null, $options);
         $timeout = (float) ($options['timeout'] ?? $this->timeout);
         $credentials = $withCredentials ? $this->credentials : null;
         $request = new HttpRequest($method, $url, $headers, $payload, $timeout, $credentials);
@@ -123,13 +124,13 @@ final class HttpTransport
      * @param array<string, mixed> $options
      * @return array{0: array<string, string>, 1: bool}
      */
-    private function headers(string $method, bool $hasBody, array $options): array
+    private function headers(bool $idempotent, bool $hasBody, array $options): array
     {
         $headers = $this->baseHeaders;
         if ($hasBody) {
             $headers['content-type'] = 'application/json';
         }
-        if ($method === 'POST') {
+        if ($idempotent) {
             $headers['idempotency-key'] = $options['idempotency_key'] ?? IdempotencyKey::generate();
         }
         $withCredentials = true;
@@ -140,7 +141,7 @@ final class HttpTransport
             }
             $headers[$name] = $value === null ? null : (string) $value;
         }
-        if ($method === 'POST' && isset($options['idempotency_key'])) {
+        if ($idempotent && isset($options['idempotency_key'])) {
             $headers['idempotency-key'] = $options['idempotency_key'];
         }
         return [array_filter($headers, static fn ($value): bool => $value !== null), $withCredentials];
@@ -176,7 +177,7 @@ final class HttpTransport
         ?string $sinkError,
     ): \RuntimeException {
         if ($outcome instanceof HttpResponse) {
-            return ErrorFactory::fromResponse($outcome, $this->apiName, $wrongAddress);
+            return ErrorFactory::fromResponse($outcome, $wrongAddress);
         }
         $retried = $retries === 0 ? '' : sprintf(' (retried %d time%s)', $retries, $retries === 1 ? '' : 's');
         if ($sinkError !== null) {

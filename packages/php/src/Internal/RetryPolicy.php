@@ -14,17 +14,8 @@ namespace Rankquill\Internal;
  */
 final class RetryPolicy
 {
-    /** Longest wait accepted from `Retry-After` or `X-RateLimit-Reset`, in seconds. */
-    public const MAX_RETRY_AFTER_SECONDS = 60;
-
-    // Unix seconds before 2024-01-01 are read as a number of seconds to wait.
-    private const EARLIEST_RESET_TIMESTAMP = 1704067200;
-    private const INITIAL_BACKOFF_SECONDS = 0.5;
-    private const MAX_BACKOFF_SECONDS = 8.0;
-    private const JITTER = 0.25;
-
-    /** The three forms of an HTTP date (RFC 9110 section 5.6.7), newest first. */
-    private const HTTP_DATE_FORMATS = ['!D, d M Y H:i:s \G\M\T', '!l, d-M-y H:i:s \G\M\T', '!D M j H:i:s Y'];
+    /** An IMF-fixdate, the HTTP date servers send (RFC 9110 section 5.6.7). */
+    private const HTTP_DATE_FORMAT = '!D, d M Y H:i:s \G\M\T';
 
     /** @var \Closure(): float Unix time in seconds */
     private readonly \Closure $now;
@@ -47,6 +38,7 @@ final class RetryPolicy
      * method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait doubles from
      * 0.5 s up to 8 s, less up to 25% jitter; on 429 and 503 `Retry-After` (or
      * `X-RateLimit-Reset`) decides instead. A `Retry-After` above a minute is not waited for.
+     * The figures are the contract's (`ClientPolicy`).
      *
      * @param int|null $status null when no answer arrived (a connection error or a timeout)
      * @param array<string, string> $headers lower-case names
@@ -56,18 +48,19 @@ final class RetryPolicy
         if ($status === null) {
             return $this->backoff($retryNumber);
         }
-        if ($status !== 408 && $status !== 429 && ($status < 500 || $status > 599)) {
+        if (!\in_array($status, ClientPolicy::RETRY_STATUSES, true) && ($status < 500 || $status > 599)) {
             return null;
         }
+        $longest = ClientPolicy::RETRY_MAX_SERVER_WAIT_SECONDS;
         $retryAfter = isset($headers['retry-after']) ? $this->waitOf($headers['retry-after'], false) : null;
-        if ($retryAfter !== null && $retryAfter > self::MAX_RETRY_AFTER_SECONDS) {
+        if ($retryAfter !== null && $retryAfter > $longest) {
             return null;
         }
-        if ($status === 429 || $status === 503) {
+        if (\in_array($status, ClientPolicy::RETRY_SERVER_WAIT_STATUSES, true)) {
             $serverWait = $retryAfter
                 ?? (isset($headers['x-ratelimit-reset']) ? $this->waitOf($headers['x-ratelimit-reset'], true) : null);
             if ($serverWait !== null) {
-                return min($serverWait, (float) self::MAX_RETRY_AFTER_SECONDS);
+                return min($serverWait, $longest);
             }
         }
         return $this->backoff($retryNumber);
@@ -75,8 +68,10 @@ final class RetryPolicy
 
     private function backoff(int $retryNumber): float
     {
-        $base = min(self::INITIAL_BACKOFF_SECONDS * 2 ** ($retryNumber - 1), self::MAX_BACKOFF_SECONDS);
-        return $base * (1 - ($this->random)() * self::JITTER);
+        // Doubling stops at the cap, so a late retry cannot overflow the power.
+        $doublings = min($retryNumber - 1, 32);
+        $base = min(ClientPolicy::RETRY_INITIAL_DELAY_SECONDS * 2 ** $doublings, ClientPolicy::RETRY_MAX_DELAY_SECONDS);
+        return $base * (1 - ($this->random)() * ClientPolicy::RETRY_JITTER);
     }
 
     /** A header's wait in seconds: seconds, an HTTP date, or (for reset headers) Unix seconds. */
@@ -85,7 +80,8 @@ final class RetryPolicy
         $value = trim($value);
         if ($value !== '' && ctype_digit($value)) {
             $seconds = (float) $value;
-            if ($mayBeTimestamp && $seconds >= self::EARLIEST_RESET_TIMESTAMP) {
+            // From 2024-01-01 on it is a Unix time, below it a number of seconds to wait.
+            if ($mayBeTimestamp && $seconds >= ClientPolicy::RETRY_EARLIEST_RESET_TIMESTAMP_SECONDS) {
                 return max(0.0, $seconds - ($this->now)());
             }
             return $seconds;
@@ -97,15 +93,9 @@ final class RetryPolicy
     /** Unix seconds of an HTTP date, or null for anything else (strtotime() would read "-5" or "soon" too). */
     private static function httpDate(string $value): ?float
     {
-        $utc = new \DateTimeZone('UTC');
-        foreach (self::HTTP_DATE_FORMATS as $format) {
-            $date = \DateTimeImmutable::createFromFormat($format, $value, $utc);
-            $problems = \DateTimeImmutable::getLastErrors();
-            $clean = $problems === false || ($problems['warning_count'] === 0 && $problems['error_count'] === 0);
-            if ($date !== false && $clean) {
-                return (float) $date->getTimestamp();
-            }
-        }
-        return null;
+        $date = \DateTimeImmutable::createFromFormat(self::HTTP_DATE_FORMAT, $value, new \DateTimeZone('UTC'));
+        $problems = \DateTimeImmutable::getLastErrors();
+        $clean = $problems === false || ($problems['warning_count'] === 0 && $problems['error_count'] === 0);
+        return $date !== false && $clean ? (float) $date->getTimestamp() : null;
     }
 }
