@@ -124,6 +124,11 @@ final class HttpClientTest extends ServerTestCase
             "Could not reach the Rankquill API at http://127.0.0.1:{$port}",
             $error->getMessage(),
         );
+        // Guzzle's exception holds the PSR-7 request and its key: it is not kept.
+        ob_start();
+        var_dump($error);
+        $this->assertStringNotContainsString($this->server->apiKey, (string) ob_get_clean());
+        $this->assertStringNotContainsString($this->server->apiKey, print_r($error, true));
 
         $slow = ScriptedServer::start([['status' => 200, 'body' => '{}', 'delay_ms' => 3000]]);
         try {

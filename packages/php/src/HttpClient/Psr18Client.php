@@ -103,9 +103,9 @@ final class Psr18Client implements ClientInterface, StreamingClient
         } catch (\Psr\Http\Client\ClientExceptionInterface $error) {
             // PSR-18 has no timeout exception: Guzzle's names curl's error 28, others say so in words.
             $timedOut = self::curlErrno($error) === 28 || preg_match('/timed? ?out/i', $error->getMessage()) === 1;
-            throw $timedOut
-                ? TransportException::timedOut($error->getMessage(), $error)
-                : TransportException::connectionFailed($error->getMessage(), $error);
+            // Its message only: the exception holds the PSR-7 request, whose headers carry the key.
+            $message = \get_class($error) . ': ' . $error->getMessage();
+            throw $timedOut ? TransportException::timedOut($message) : TransportException::connectionFailed($message);
         }
     }
 
