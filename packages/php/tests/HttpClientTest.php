@@ -124,6 +124,11 @@ final class HttpClientTest extends ServerTestCase
             "Could not reach the Rankquill API at http://127.0.0.1:{$port}",
             $error->getMessage(),
         );
+        // Guzzle's message quotes the URL: a signed link's signature is cut from it.
+        $link = "http://127.0.0.1:{$port}/v1/projects/p/exports/e/download?expires=1&signature=SIGNED0123";
+        $download = $this->thrownBy(fn () => $client->exports->download($link), ApiConnectionException::class);
+        $this->assertStringContainsString('signature=[redacted]', $download->getMessage());
+        $this->assertStringNotContainsString('SIGNED0123', $download->getMessage());
         // Guzzle's exception holds the PSR-7 request and its key: it is not kept.
         ob_start();
         var_dump($error);

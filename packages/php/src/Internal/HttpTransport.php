@@ -112,7 +112,7 @@ final class HttpTransport
                 'method' => $method,
                 'url' => self::loggable($url),
                 'retry' => $retries + 1,
-                'reason' => $response !== null ? "status {$response->status}" : $outcome->getMessage(),
+                'reason' => $response !== null ? "status {$response->status}" : self::loggable($outcome->getMessage()),
                 'wait_seconds' => round($wait, 3),
             ]);
             $sink?->discard();
@@ -191,7 +191,7 @@ final class HttpTransport
             return new ApiConnectionException(sprintf(
                 'The download from %s broke off before the end (%s); the partial file was removed. Download it again.',
                 $this->apiName,
-                $outcome->getMessage(),
+                self::loggable($outcome->getMessage()),
             ), 0, $outcome);
         }
         if ($outcome->timedOut) {
@@ -207,7 +207,7 @@ final class HttpTransport
             'Could not reach %s at %s: %s%s. Check base_url and your network.',
             $this->apiName,
             self::origin($url),
-            $outcome->getMessage(),
+            self::loggable($outcome->getMessage()),
             $retried,
         ), 0, $outcome);
     }
@@ -230,7 +230,7 @@ final class HttpTransport
         return $pairs === [] ? '' : '?' . implode('&', $pairs);
     }
 
-    /** The URL for a log line, without the signature of a signed download link. */
+    /** A URL (or a message quoting one) for a log line or an error, without a signed download link's signature. */
     private static function loggable(string $url): string
     {
         return (string) preg_replace('/([?&]signature=)[^&]*/', '$1[redacted]', $url);
