@@ -32,39 +32,36 @@ export function operationClasses(model) {
       '        ],',
     ].join('\n'),
   );
-  const operations = [
-    '<?php',
-    '',
-    HEADER,
-    '',
-    'declare(strict_types=1);',
-    '',
-    'namespace Rankquill\\Internal;',
-    '',
-    '/**',
-    ' * @internal Every operation of the API, as the client calls it, by contract id: `method`, `base`',
-    ' * (`api` under `/v1`, `public-article-api`, or `server`, the server root), `path` under it with a',
-    ' * `{name}` placeholder for each of `path_params`, the `query` parameters and top-level `body`',
-    ' * fields it takes, whether it sends an `Idempotency-Key`, answers a page or a file, and which',
-    ' * client calls it (`main`, `public-articles`, `testing`, or `none`).',
-    ' *',
-    " * @example Operations::TABLE['content.retrieve']['path']; // '/projects/{projectId}/content/{contentId}'",
-    ' */',
-    'final class Operations',
-    '{',
-    '    public const TABLE = [',
-    ...rows,
-    '    ];',
-    '}',
-    '',
-  ].join('\n');
+  const operations = internalClass(
+    [
+      'Every operation of the API, as the client calls it, by contract id: `method`, `base` (`api`',
+      'under `/v1`, `public-article-api`, or `server`, the server root), `path` under it with a',
+      '`{name}` placeholder for each of `path_params`, the `query` parameters and top-level `body`',
+      'fields it takes, whether it sends an `Idempotency-Key`, answers a page or a file, and which',
+      'client calls it (`main`, `public-articles`, `testing`, or `none`).',
+    ],
+    "Operations::TABLE['content.retrieve']['path']; // '/projects/{projectId}/content/{contentId}'",
+    'Operations',
+    ['    public const TABLE = [', ...rows, '    ];'],
+  );
   const constants = policyConstantsInSeconds(model.clientPolicy).flatMap(({ name, value, path }) => [
     `    /** \`${path}\` of the contract's client policy${name.endsWith('_SECONDS') ? ', in seconds' : ''}. */`,
     `    public const ${name} = ${name.endsWith('_SECONDS') && Number.isInteger(value) ? `${value}.0` : php(value)};`,
     '',
   ]);
   constants.pop();
-  const policy = [
+  const policy = internalClass(
+    ['What every client decides alone, from the contract: base paths, timeouts, retries, polling.'],
+    'ClientPolicy::MAX_RETRIES; // 2',
+    'ClientPolicy',
+    constants,
+  );
+  return { 'Internal/Operations.php': operations, 'Internal/ClientPolicy.php': policy };
+}
+
+/** A generated `@internal` final class of namespace `Rankquill\\Internal`. */
+function internalClass(doc, example, name, body) {
+  return [
     '<?php',
     '',
     HEADER,
@@ -74,18 +71,16 @@ export function operationClasses(model) {
     'namespace Rankquill\\Internal;',
     '',
     '/**',
-    ' * @internal What every client decides alone, from the contract: base paths, timeouts, retries,',
-    ' * polling.',
+    ...doc.map((line, index) => ` * ${index === 0 ? '@internal ' : ''}${line}`),
     ' *',
-    ' * @example ClientPolicy::MAX_RETRIES; // 2',
+    ` * @example ${example}`,
     ' */',
-    'final class ClientPolicy',
+    `final class ${name}`,
     '{',
-    ...constants,
+    ...body,
     '}',
     '',
   ].join('\n');
-  return { 'Internal/Operations.php': operations, 'Internal/ClientPolicy.php': policy };
 }
 
 /** `'name' => [...],` at the row's indent, one value a line when it would pass 120 characters. */

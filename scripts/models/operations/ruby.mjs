@@ -42,13 +42,7 @@ export function operationFiles(model) {
     ].join('\n'),
   );
   rows[rows.length - 1] = rows[rows.length - 1].replace(/,$/, '');
-  const operations = [
-    '# frozen_string_literal: true',
-    '',
-    ...HEADER,
-    '',
-    'module Rankquill',
-    '  module Generated',
+  const operations = inGeneratedModule([
     '    # One operation of the service, as the client calls it: `http_method`, `base` (`api` under',
     '    # `/v1`, `public-article-api`, or `server`, the server root), `path` under it with a',
     '    # `{name}` placeholder for each of `path_params`, the `query` parameters and top-level `body`',
@@ -66,10 +60,7 @@ export function operationFiles(model) {
     '    OPERATIONS = {',
     ...rows,
     '    }.transform_values(&:freeze).freeze',
-    '  end',
-    'end',
-    '',
-  ].join('\n');
+  ]);
   const policyConstants = policyConstantsInSeconds(model.clientPolicy);
   const constants = policyConstants.flatMap(({ name, value, path }) => [
     `      # \`${path}\` of the contract's client policy${name.endsWith('_SECONDS') ? ', in seconds' : ''}.`,
@@ -77,23 +68,14 @@ export function operationFiles(model) {
     '',
   ]);
   constants.pop();
-  const policy = [
-    '# frozen_string_literal: true',
-    '',
-    ...HEADER,
-    '',
-    'module Rankquill',
-    '  module Generated',
+  const policy = inGeneratedModule([
     '    # What every client decides alone, from the contract: base paths, timeouts, retries, polling.',
     '    # @example',
     '    #   Rankquill::Generated::ClientPolicy::MAX_RETRIES # => 2',
     '    module ClientPolicy',
     ...constants,
     '    end',
-    '  end',
-    'end',
-    '',
-  ].join('\n');
+  ]);
   const rbsType = (value) =>
     Array.isArray(value)
       ? 'Array[Integer]'
@@ -148,6 +130,22 @@ export function operationFiles(model) {
     lib: { 'operations.rb': operations, 'client_policy.rb': policy },
     sig: { 'operations.rbs': operationsSig, 'client_policy.rbs': policySig },
   };
+}
+
+/** A generated Ruby file whose `lines` sit in `Rankquill::Generated`. */
+function inGeneratedModule(lines) {
+  return [
+    '# frozen_string_literal: true',
+    '',
+    ...HEADER,
+    '',
+    'module Rankquill',
+    '  module Generated',
+    ...lines,
+    '  end',
+    'end',
+    '',
+  ].join('\n');
 }
 
 function rb(value) {

@@ -7,8 +7,7 @@ declare(strict_types=1);
 namespace Rankquill\Internal;
 
 /**
- * @internal What every client decides alone, from the contract: base paths, timeouts, retries,
- * polling.
+ * @internal What every client decides alone, from the contract: base paths, timeouts, retries, polling.
  *
  * @example ClientPolicy::MAX_RETRIES; // 2
  */

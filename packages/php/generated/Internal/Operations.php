@@ -7,8 +7,8 @@ declare(strict_types=1);
 namespace Rankquill\Internal;
 
 /**
- * @internal Every operation of the API, as the client calls it, by contract id: `method`, `base`
- * (`api` under `/v1`, `public-article-api`, or `server`, the server root), `path` under it with a
+ * @internal Every operation of the API, as the client calls it, by contract id: `method`, `base` (`api`
+ * under `/v1`, `public-article-api`, or `server`, the server root), `path` under it with a
  * `{name}` placeholder for each of `path_params`, the `query` parameters and top-level `body`
  * fields it takes, whether it sends an `Idempotency-Key`, answers a page or a file, and which
  * client calls it (`main`, `public-articles`, `testing`, or `none`).
