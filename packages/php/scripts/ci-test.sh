@@ -12,7 +12,7 @@ mkdir -p "$root/.test-results"
 
 bash "$root/scripts/debian-packages.sh" \
   php-cli php-curl php-mbstring php-sqlite3 php-xml phpunit php-codesniffer composer \
-  php-slim php-nyholm-psr7 php-symfony-http-foundation php-laravel-framework || exit 1
+  php-slim php-nyholm-psr7 php-symfony-http-foundation php-laravel-framework php-guzzlehttp-guzzle || exit 1
 
 cd "$package"
 failed_checks=0

@@ -30,11 +30,12 @@ final class ArticlePage extends Page
      * @internal `PublicArticles::list()` builds pages; there is no need to construct one.
      *
      * @param list<PublicArticleListItem> $data
-     * @param \Closure(int, int): ArticlePage $fetchPage
+     * @param \Closure(array<string, mixed>): ArticlePage $fetchPage
+     * @param array<string, mixed> $params
      */
-    public function __construct(array $data, Pagination $pagination, \Closure $fetchPage)
+    public function __construct(array $data, Pagination $pagination, \Closure $fetchPage, array $params = [])
     {
-        parent::__construct($data, $pagination, $fetchPage);
+        parent::__construct($data, $pagination, $fetchPage, $params);
         $this->articles = $data;
     }
 }

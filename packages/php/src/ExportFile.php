@@ -6,7 +6,7 @@ namespace Rankquill;
 
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\Internal\FileSink;
-use Rankquill\Internal\HttpResponse;
+use Rankquill\HttpClient\HttpResponse;
 
 /**
  * A file the API answered (an export, a bulk-export download), already streamed to where the

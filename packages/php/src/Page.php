@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Rankquill;
 
+use Rankquill\Internal\NextPage;
 use Rankquill\Model\Pagination;
 
 /**
@@ -26,7 +27,8 @@ class Page implements \IteratorAggregate, \Countable
      * @internal `list()` methods build pages; there is no need to construct one.
      *
      * @param list<T> $data
-     * @param \Closure(int, int): static $fetchPage fetches the page at (limit, offset)
+     * @param \Closure(array<string, mixed>): static $fetchPage fetches the page of a query
+     * @param array<string, mixed> $params the query that produced this page: limit, offset, filters
      */
     public function __construct(
         /** Items of this page. */
@@ -34,6 +36,7 @@ class Page implements \IteratorAggregate, \Countable
         /** Position of this page in the list: limit, offset, count, total, has_more. */
         public readonly Pagination $pagination,
         private readonly \Closure $fetchPage,
+        private readonly array $params = [],
     ) {
     }
 
@@ -45,8 +48,7 @@ class Page implements \IteratorAggregate, \Countable
      */
     public function hasNextPage(): bool
     {
-        // A page with no items cannot move the offset forward; stop rather than loop.
-        return $this->pagination->has_more === true && \count($this->data) > 0;
+        return NextPage::params($this->params, $this->pagination->toArray()) !== null;
     }
 
     /**
@@ -59,11 +61,12 @@ class Page implements \IteratorAggregate, \Countable
      */
     public function nextPage(): static
     {
-        if (!$this->hasNextPage()) {
+        $next = NextPage::params($this->params, $this->pagination->toArray());
+        if ($next === null) {
             throw new Exception\InvalidArgumentException('This is the last page; check hasNextPage() before calling '
                 . 'nextPage().');
         }
-        return ($this->fetchPage)($this->pagination->limit, $this->pagination->offset + \count($this->data));
+        return ($this->fetchPage)($next);
     }
 
     /**

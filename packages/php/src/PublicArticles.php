@@ -7,8 +7,10 @@ namespace Rankquill;
 use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\Internal\ClientConfig;
+use Rankquill\Internal\ClientPolicy;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Internal\Environment;
-use Rankquill\Internal\HttpResponse;
+use Rankquill\HttpClient\HttpResponse;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\Secret;
 use Rankquill\Model\Pagination;
@@ -25,7 +27,8 @@ use Rankquill\Model\PublicArticleListItem;
  *   `RANKQUILL_PUBLIC_API_KEY`.
  * - `base_url`: the public article API address, such as `http://127.0.0.1:4010/public-article-api`;
  *   default `RANKQUILL_CONTENT_API_URL`.
- * - `timeout` (seconds, default 30), `max_retries` (default 2), `logger`.
+ * - `timeout` (seconds, default 30), `max_retries` (default 2), `logger`, `http_client` (as for
+ *   `RankquillClient`).
  *
  * @example
  * $articles = new \Rankquill\PublicArticles(['api_key' => $publicKey, 'base_url' => $contentApiUrl]);
@@ -37,9 +40,6 @@ use Rankquill\Model\PublicArticleListItem;
  */
 final class PublicArticles
 {
-    private const DEFAULT_TIMEOUT_SECONDS = 30.0;
-    private const DEFAULT_MAX_RETRIES = 2;
-
     /** The public article API address requests go to. */
     public readonly string $baseUrl;
     private readonly HttpTransport $transport;
@@ -53,7 +53,10 @@ final class PublicArticles
      */
     public function __construct(#[\SensitiveParameter] array|string|null $config = null)
     {
-        $config = ClientConfig::normalize($config, ['api_key', 'base_url', 'timeout', 'max_retries', 'logger']);
+        $config = ClientConfig::normalize(
+            $config,
+            ['api_key', 'base_url', 'timeout', 'max_retries', 'logger', 'http_client'],
+        );
         $apiKey = $config['api_key'] ?? Environment::read('RANKQUILL_PUBLIC_API_KEY');
         if (!\is_string($apiKey) || $apiKey === '') {
             throw new InvalidArgumentException(
@@ -64,17 +67,18 @@ final class PublicArticles
         $this->baseUrl = ClientConfig::baseUrl(
             $config['base_url'] ?? Environment::read('RANKQUILL_CONTENT_API_URL'),
             "No base URL: pass new PublicArticles(['base_url' => ...]) or set RANKQUILL_CONTENT_API_URL, such as "
-            . "http://127.0.0.1:4010/public-article-api.",
+            . 'http://127.0.0.1:4010' . ClientPolicy::BASE_PATHS_PUBLIC_ARTICLE_API . '.',
         );
         $this->transport = new HttpTransport(
             new Secret("x-service-key: {$apiKey}"),
             'x-service-key',
             $this->baseUrl,
-            ClientConfig::timeout($config['timeout'] ?? self::DEFAULT_TIMEOUT_SECONDS),
-            ClientConfig::maxRetries($config['max_retries'] ?? self::DEFAULT_MAX_RETRIES),
+            ClientConfig::timeout($config['timeout'] ?? ClientPolicy::TIMEOUT_PUBLIC_ARTICLES_SECONDS),
+            ClientConfig::maxRetries($config['max_retries'] ?? ClientPolicy::MAX_RETRIES),
             [],
             ClientConfig::logger($config['logger'] ?? null),
             'the public article API',
+            ClientConfig::httpClient($config['http_client'] ?? null),
         );
     }
 
@@ -109,7 +113,7 @@ final class PublicArticles
                 ));
             }
         }
-        return $this->fetchPage($params['limit'] ?? null, $params['offset'] ?? null);
+        return $this->fetchPage($params);
     }
 
     /**
@@ -142,13 +146,14 @@ final class PublicArticles
             throw new InvalidArgumentException('retrieve() needs an article id, such as the `id` of a listed '
                 . 'article; got an empty string.');
         }
-        $body = self::decode($this->transport->send('GET', '', ['id' => $id]));
+        $body = self::decode($this->transport->send(Endpoint::of('publicArticles.get'), ['id' => $id]));
         return new PublicArticle(\is_array($body['article'] ?? null) ? $body['article'] : []);
     }
 
-    private function fetchPage(?int $limit, ?int $offset): ArticlePage
+    /** @param array<string, int> $query */
+    private function fetchPage(array $query): ArticlePage
     {
-        $body = self::decode($this->transport->send('GET', '', ['limit' => $limit, 'offset' => $offset]));
+        $body = self::decode($this->transport->send(Endpoint::of('publicArticles.get'), $query));
         $items = [];
         foreach (\is_array($body['articles'] ?? null) ? $body['articles'] : [] as $item) {
             $items[] = \is_array($item) ? new PublicArticleListItem($item) : $item;
@@ -156,7 +161,8 @@ final class PublicArticles
         return new ArticlePage(
             $items,
             new Pagination(\is_array($body['pagination'] ?? null) ? $body['pagination'] : []),
-            fn (int $limit, int $offset): ArticlePage => $this->fetchPage($limit, $offset),
+            fn (array $next): ArticlePage => $this->fetchPage($next),
+            $query,
         );
     }
 
@@ -167,8 +173,9 @@ final class PublicArticles
         if (!\is_array($data)) {
             throw new UnexpectedValueException(sprintf(
                 'The public article API answered %d with a body that is not a JSON object; check that base_url '
-                . 'points at it (it ends in /public-article-api).',
+                . 'points at it (it ends in %s).',
                 $response->status,
+                ClientPolicy::BASE_PATHS_PUBLIC_ARTICLE_API,
             ));
         }
         return $data;

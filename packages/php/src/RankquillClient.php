@@ -6,6 +6,7 @@ namespace Rankquill;
 
 use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Internal\ClientConfig;
+use Rankquill\Internal\ClientPolicy;
 use Rankquill\Internal\Environment;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\Secret;
@@ -31,6 +32,9 @@ use Rankquill\Service\WebhookService;
  * - `default_headers`: headers sent with every request (name => value; null removes one).
  * - `logger`: a PSR-3 logger (any object with `info()` and `warning()`); retries and failures
  *   are logged there, never a key.
+ * - `http_client`: what sends the requests: a `Rankquill\HttpClient\ClientInterface` or any
+ *   PSR-18 client (adapted by `Rankquill\HttpClient\Psr18Client`); default curl. Retries,
+ *   errors and logging apply around it.
  *
  * @example
  * $client = new \Rankquill\RankquillClient([
@@ -44,9 +48,6 @@ final class RankquillClient
 {
     /** Version of this library, sent in the `User-Agent` header. */
     public const VERSION = '0.1.0';
-
-    private const DEFAULT_TIMEOUT_SECONDS = 60.0;
-    private const DEFAULT_MAX_RETRIES = 2;
 
     /** Projects: create, retrieve, update, list, delete, rotatePublicApiKey. */
     public readonly ProjectService $projects;
@@ -82,7 +83,7 @@ final class RankquillClient
     public function __construct(#[\SensitiveParameter] array|string|null $config = null)
     {
         $config = ClientConfig::normalize($config, [
-            'api_key', 'base_url', 'timeout', 'max_retries', 'default_headers', 'logger',
+            'api_key', 'base_url', 'timeout', 'max_retries', 'default_headers', 'logger', 'http_client',
         ]);
         $apiKey = $config['api_key'] ?? Environment::read('RANKQUILL_API_KEY');
         if (!\is_string($apiKey) || $apiKey === '') {
@@ -91,13 +92,14 @@ final class RankquillClient
                 . "variable.",
             );
         }
+        $apiPath = ClientPolicy::BASE_PATHS_API;
         $this->baseUrl = ClientConfig::baseUrl(
             $config['base_url'] ?? Environment::read('RANKQUILL_BASE_URL'),
             "No base URL: pass new RankquillClient(['base_url' => ...]) or set RANKQUILL_BASE_URL to the main API "
-            . "address ending in /v1, such as http://127.0.0.1:4010/v1.",
+            . "address ending in {$apiPath}, such as http://127.0.0.1:4010{$apiPath}.",
         );
-        $this->timeout = ClientConfig::timeout($config['timeout'] ?? self::DEFAULT_TIMEOUT_SECONDS);
-        $this->maxRetries = ClientConfig::maxRetries($config['max_retries'] ?? self::DEFAULT_MAX_RETRIES);
+        $this->timeout = ClientConfig::timeout($config['timeout'] ?? ClientPolicy::TIMEOUT_MAIN_SECONDS);
+        $this->maxRetries = ClientConfig::maxRetries($config['max_retries'] ?? ClientPolicy::MAX_RETRIES);
         $transport = new HttpTransport(
             new Secret("authorization: Bearer {$apiKey}"),
             'authorization',
@@ -107,6 +109,7 @@ final class RankquillClient
             ClientConfig::headers($config['default_headers'] ?? []),
             ClientConfig::logger($config['logger'] ?? null),
             'the Rankquill API',
+            ClientConfig::httpClient($config['http_client'] ?? null),
         );
         $this->projects = new ProjectService($transport);
         $this->content = new ContentService($transport);

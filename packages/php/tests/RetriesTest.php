@@ -245,7 +245,7 @@ final class RetriesTest extends ServerTestCase
         ]);
         $client = $this->client(['max_retries' => 0]);
         $error = $this->thrownBy(fn () => $client->projects->list(), InternalServerException::class);
-        $this->assertSame('The Rankquill API answered 502: <h1>Bad gateway</h1>', $error->getMessage());
+        $this->assertSame('502: <h1>Bad gateway</h1>', $error->getMessage());
         $this->assertSame('<h1>Bad gateway</h1>', $error->getBody());
         $notJson = $this->thrownBy(fn () => $client->projects->list(), UnexpectedValueException::class);
         $this->assertStringContainsString('req_html', $notJson->getMessage());

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Rankquill\Exception;
 
+use Rankquill\Internal\ClientPolicy;
+use Rankquill\Internal\Operations;
+
 /**
  * `$client->content->createAndWait()` stopped waiting because the server runs a manual clock (a
  * `rankquill-mock serve --clock manual` in a test; it answers `x-rankquill-clock: manual`): its
@@ -25,10 +28,12 @@ class ManualClockException extends \RuntimeException implements RankquillExcepti
      */
     public function __construct(private readonly string $id)
     {
+        $advance = Operations::TABLE['admin.clock.advance'];
         parent::__construct(
-            "{$id} is still generating, and the server runs a manual clock (it answers x-rankquill-clock: manual): "
-            . 'its time moves only through POST /__admin/clock/advance, so waiting would never end. '
-            . "Advance the clock past estimated_completion, then retrieve {$id}.",
+            "{$id} is still generating, and the server runs a manual clock (it answers "
+            . ClientPolicy::CLOCK_MODE_HEADER . ": manual): its time moves only through {$advance['method']} "
+            . "{$advance['path']}, so waiting would never end. Advance the clock past estimated_completion, then "
+            . "retrieve {$id}.",
         );
     }
 

@@ -5,6 +5,9 @@ declare(strict_types=1);
 namespace Rankquill\Internal;
 
 use Rankquill\Exception\InvalidArgumentException;
+use Rankquill\HttpClient\ClientInterface;
+use Rankquill\HttpClient\CurlClient;
+use Rankquill\HttpClient\Psr18Client;
 
 /**
  * @internal Checks the options of `RankquillClient` and `PublicArticles`, with messages that
@@ -46,8 +49,9 @@ final class ClientConfig
         $scheme = \is_array($parts) ? strtolower($parts['scheme'] ?? '') : '';
         if (!\is_array($parts) || !isset($parts['host']) || ($scheme !== 'http' && $scheme !== 'https')) {
             throw new InvalidArgumentException(sprintf(
-                'base_url %s is not an absolute http(s) URL; use one such as http://127.0.0.1:4010/v1.',
+                'base_url %s is not an absolute http(s) URL; use one such as http://127.0.0.1:4010%s.',
                 json_encode($value, JSON_UNESCAPED_SLASHES),
+                ClientPolicy::BASE_PATHS_API,
             ));
         }
         if (isset($parts['query']) || isset($parts['fragment']) || isset($parts['user'])) {
@@ -99,5 +103,27 @@ final class ClientConfig
             );
         }
         return $value;
+    }
+
+    /**
+     * The `http_client` option: ours as is, a PSR-18 client (any object with `sendRequest()`)
+     * adapted, curl when absent.
+     */
+    public static function httpClient(mixed $value): ClientInterface
+    {
+        if ($value === null) {
+            return new CurlClient();
+        }
+        if ($value instanceof ClientInterface) {
+            return $value;
+        }
+        if (\is_object($value) && method_exists($value, 'sendRequest')) {
+            return new Psr18Client($value);
+        }
+        throw new InvalidArgumentException(sprintf(
+            '"http_client" must implement %s or be a PSR-18 client (an object with sendRequest()); got %s.',
+            ClientInterface::class,
+            get_debug_type($value),
+        ));
     }
 }

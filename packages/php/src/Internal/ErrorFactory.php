@@ -11,6 +11,7 @@ use Rankquill\Exception\ConflictException;
 use Rankquill\Exception\InternalServerException;
 use Rankquill\Exception\NotFoundException;
 use Rankquill\Exception\RateLimitException;
+use Rankquill\HttpClient\HttpResponse;
 
 /**
  * @internal The exception for a non-2xx answer.
@@ -27,20 +28,22 @@ final class ErrorFactory
 
     /**
      * Reads the main API's `{"error": {"type", "message", "param", "request_id"}}` and the
-     * public article API's `{"success": false, "error": "<message>"}`; any other body is quoted.
+     * public article API's `{"success": false, "error": "<message>"}`; any other body is quoted
+     * after the status, cut at 500 characters. packages/contract/vectors/errors.json pins it down.
      * `$message`, when given, replaces the body's (the client knows better: a wrong address).
      */
-    public static function fromResponse(HttpResponse $response, string $apiName, ?string $message = null): ApiException
+    public static function fromResponse(HttpResponse $response, ?string $message = null): ApiException
     {
         $status = $response->status;
         $body = $response->body === '' ? null : json_decode($response->body, true);
         $details = \is_array($body) && \is_array($body['error'] ?? null) ? $body['error'] : [];
         $text = static fn (mixed $value): ?string => \is_string($value) ? $value : null;
+        $publicMessage = \is_array($body) ? $text($body['error'] ?? null) : null;
         $message ??= $text($details['message'] ?? null)
-            ?? (\is_array($body) ? $text($body['error'] ?? null) : null)
-            ?? ($response->body !== ''
-                ? sprintf('%s answered %d: %s', ucfirst($apiName), $status, mb_strcut($response->body, 0, 500, 'UTF-8'))
-                : sprintf('%s answered with status %d and no error message.', ucfirst($apiName), $status));
+            ?? ($publicMessage === '' ? null : $publicMessage)
+            ?? (trim($response->body) !== ''
+                ? "{$status}: " . mb_substr($response->body, 0, ClientPolicy::ERROR_EXCERPT_CHARS, 'UTF-8')
+                : "The API answered with status {$status} and no error message.");
         $class = self::CLASS_BY_STATUS[$status]
             ?? ($status >= 500 ? InternalServerException::class : ApiException::class);
         return new $class(

@@ -7,25 +7,22 @@ namespace Rankquill\Internal;
 use Rankquill\Exception\ApiConnectionException;
 use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\TimeoutException;
+use Rankquill\HttpClient\ClientInterface;
+use Rankquill\HttpClient\CurlClient;
+use Rankquill\HttpClient\HttpRequest;
+use Rankquill\HttpClient\HttpResponse;
+use Rankquill\HttpClient\TransportException;
 
 /**
- * @internal Sends requests with one kept-alive curl handle: headers, JSON bodies,
- * Idempotency-Key, per-attempt timeouts and retries, and turns every failure into one of the
- * library's exceptions. The key is read from its `Secret` only inside `configure()`, which
- * never throws, so no exception's trace carries it as an argument.
+ * @internal Sends the library's calls through a `ClientInterface` (curl unless the user passed
+ * another): headers, JSON bodies, Idempotency-Key, per-attempt timeouts and retries, and turns
+ * every failure into one of the library's exceptions. The key stays in its `Secret` inside the
+ * request, so no exception's trace or dump carries it.
  */
 final class HttpTransport
 {
-    private ?\CurlHandle $curl = null;
     /** @var array<string, string> lower-case name => value, sent with every request */
     private array $baseHeaders;
-    /** @var list<string> header lines of a call with no body, no POST and no per-call headers */
-    private array $plainLines;
-    /** What the handle is set up for, when the last request was a GET that can be repeated as is. */
-    private ?string $lastSetup = null;
-    private bool $sinkStarted = false;
-    private string $errorBody = '';
-    private string $streamedHeaders = '';
 
     /**
      * @param Secret $credentials the whole authentication header line, such as `Authorization: Bearer …`
@@ -42,6 +39,8 @@ final class HttpTransport
         #[\SensitiveParameter] array $defaultHeaders,
         private readonly ?object $logger,
         private readonly string $apiName,
+        private readonly ClientInterface $client = new CurlClient(),
+        private readonly RetryPolicy $retryPolicy = new RetryPolicy(),
     ) {
         $headers = ['accept' => 'application/json', 'user-agent' => UserAgent::value()];
         foreach ($defaultHeaders as $name => $value) {
@@ -51,38 +50,40 @@ final class HttpTransport
             throw new InvalidArgumentException("Pass the key as api_key, not as a {$credentialsHeader} header.");
         }
         $this->baseHeaders = array_filter($headers, static fn ($value): bool => $value !== null);
-        $this->plainLines = self::lines($this->baseHeaders);
     }
 
     /**
      * Sends one call, retrying as `RetryPolicy` says, and answers its 2xx response.
      *
-     * @param string $path a path under the base URL, or an absolute URL (a signed download link)
+     * @param Endpoint $endpoint the operation: method, path under the base URL (or an absolute
+     *     URL: a signed download link), whether it sends an Idempotency-Key
      * @param array<string, mixed> $query
      * @param array<string, mixed>|null $body sent as JSON
      * @param array<string, mixed> $options checked by RequestOptions
      * @param FileSink|null $sink where a 2xx body goes, as it arrives
      */
     public function send(
-        string $method,
-        string $path,
+        Endpoint $endpoint,
         array $query = [],
         ?array $body = null,
         array $options = [],
         ?FileSink $sink = null,
     ): HttpResponse {
+        [$method, $path] = [$endpoint->method, $endpoint->path];
         $url = str_contains($path, '://') ? $path : $this->baseUrl . $path;
         if ($query !== []) {
             $url .= self::queryString($query);
         }
         $payload = $body === null ? null : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
-        [$lines, $withCredentials] = $payload === null && $method !== 'POST' && !isset($options['headers'])
-            ? [$this->plainLines, true]
-            : $this->headerLines($method, $payload !== null, $options);
+        [$headers, $withCredentials] = $payload === null && !$endpoint->idempotent && !isset($options['headers'])
+            ? [$this->baseHeaders, true]
+            : $this->headers($endpoint->idempotent, $payload !== null, $options);
         $timeout = (float) ($options['timeout'] ?? $this->timeout);
+        $credentials = $withCredentials ? $this->credentials : null;
+        $request = new HttpRequest($method, $url, $headers, $payload, $timeout, $credentials);
         $maxRetries = $options['max_retries'] ?? $this->maxRetries;
         for ($retries = 0;; $retries++) {
-            $outcome = $this->attempt($method, $url, $lines, $withCredentials, $payload, $timeout, $sink);
+            $outcome = $this->attempt($request, $sink);
             $response = $outcome instanceof HttpResponse ? $outcome : null;
             $wrongAddress = $response !== null && !str_contains($path, '://')
                 ? WrongAddress::message($response, $this->baseUrl, $this->apiName)
@@ -91,13 +92,14 @@ final class HttpTransport
                 $sink?->finish();
                 return $response;
             }
-            $brokenDownload = $sink !== null && $this->sinkStarted;
-            $wait = $retries < $maxRetries && !$brokenDownload && ($response !== null || $outcome->sinkError === null)
-                ? RetryPolicy::delay($response?->status, $response?->headers() ?? [], $retries + 1)
+            $sinkError = $sink?->error();
+            $brokenDownload = $sink !== null && ($sink->bytes() > 0 || $sinkError !== null);
+            $wait = $retries < $maxRetries && !$brokenDownload
+                ? $this->retryPolicy->delay($response?->status, $response?->headers() ?? [], $retries + 1)
                 : null;
             if ($wait === null) {
                 $sink?->discard();
-                $error = $this->failure($outcome, $url, $timeout, $retries, $wrongAddress);
+                $error = $this->failure($outcome, $url, $timeout, $retries, $wrongAddress, $brokenDownload, $sinkError);
                 $this->logger?->warning("{$this->apiName} request failed", [
                     'method' => $method,
                     'url' => self::loggable($url),
@@ -110,7 +112,7 @@ final class HttpTransport
                 'method' => $method,
                 'url' => self::loggable($url),
                 'retry' => $retries + 1,
-                'reason' => $response !== null ? "status {$response->status}" : $outcome->curlError,
+                'reason' => $response !== null ? "status {$response->status}" : self::loggable($outcome->getMessage()),
                 'wait_seconds' => round($wait, 3),
             ]);
             $sink?->discard();
@@ -120,15 +122,15 @@ final class HttpTransport
 
     /**
      * @param array<string, mixed> $options
-     * @return array{0: list<string>, 1: bool}
+     * @return array{0: array<string, string>, 1: bool}
      */
-    private function headerLines(string $method, bool $hasBody, array $options): array
+    private function headers(bool $idempotent, bool $hasBody, array $options): array
     {
         $headers = $this->baseHeaders;
         if ($hasBody) {
             $headers['content-type'] = 'application/json';
         }
-        if ($method === 'POST') {
+        if ($idempotent) {
             $headers['idempotency-key'] = $options['idempotency_key'] ?? IdempotencyKey::generate();
         }
         $withCredentials = true;
@@ -139,182 +141,75 @@ final class HttpTransport
             }
             $headers[$name] = $value === null ? null : (string) $value;
         }
-        if ($method === 'POST' && isset($options['idempotency_key'])) {
+        if ($idempotent && isset($options['idempotency_key'])) {
             $headers['idempotency-key'] = $options['idempotency_key'];
         }
-        return [self::lines(array_filter($headers, static fn ($value): bool => $value !== null)), $withCredentials];
+        return [array_filter($headers, static fn ($value): bool => $value !== null), $withCredentials];
     }
 
-    /**
-     * One try: the answer, whatever its status, or why none came. Never throws.
-     *
-     * @param list<string> $lines
-     */
-    private function attempt(
-        string $method,
-        string $url,
-        array $lines,
-        bool $withCredentials,
-        ?string $payload,
-        float $timeout,
-        ?FileSink $sink,
-    ): HttpResponse|NoAnswer {
-        $curl = $this->curl ??= curl_init();
-        $milliseconds = (int) ceil($timeout * 1000);
-        // A GET like the one before (same headers and timeout) only needs its URL set: resetting
-        // and configuring the handle again would cost a fast local call a noticeable share.
-        $setup = null;
-        if ($method === 'GET' && $sink === null) {
-            $setup = $withCredentials && $lines === $this->plainLines
-                ? "{$milliseconds}\nplain"
-                : $milliseconds . ($withCredentials ? "\n+" : "\n-") . implode("\n", $lines);
-        }
-        if ($setup !== null && $setup === $this->lastSetup) {
-            curl_setopt($curl, CURLOPT_URL, $url);
-        } else {
-            $this->configure($curl, $method, $url, $lines, $withCredentials, $payload, $milliseconds, $sink);
-            $this->lastSetup = $setup;
-        }
-        $this->sinkStarted = false;
-        $this->errorBody = '';
-        $this->streamedHeaders = '';
-        $result = curl_exec($curl);
-        $status = $result === false ? 0 : (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        if ($status === 0 || curl_errno($curl) !== 0) {
-            $this->lastSetup = null;
-            return new NoAnswer(curl_errno($curl), curl_error($curl) ?: 'no answer', $sink?->error());
-        }
-        if ($sink !== null) {
-            $body = $status >= 200 && $status < 300 ? '' : $this->errorBody;
-            return new HttpResponse($status, $this->streamedHeaders, $body);
-        }
-        $headerSize = (int) curl_getinfo($curl, CURLINFO_HEADER_SIZE);
-        $text = (string) $result;
-        return new HttpResponse($status, substr($text, 0, $headerSize), substr($text, $headerSize));
-    }
-
-    /**
-     * Sets every option of one request on the handle, from a clean state.
-     *
-     * @param list<string> $lines
-     */
-    private function configure(
-        \CurlHandle $curl,
-        string $method,
-        string $url,
-        array $lines,
-        bool $withCredentials,
-        ?string $payload,
-        int $milliseconds,
-        ?FileSink $sink,
-    ): void {
-        curl_reset($curl);
-        // A copy: a trace shows a parameter's current value, so the key never goes into `$lines`.
-        $sendLines = $lines;
-        if ($withCredentials) {
-            $sendLines[] = $this->credentials->reveal();
-        }
-        if ($payload !== null) {
-            // No `Expect: 100-continue` round trip before a larger body.
-            $sendLines[] = 'Expect:';
-        }
-        $options = [
-            CURLOPT_URL => $url,
-            CURLOPT_HTTPHEADER => $sendLines,
-            CURLOPT_PROTOCOLS => CURLPROTO_HTTP | CURLPROTO_HTTPS,
-            CURLOPT_NOSIGNAL => true,
-            CURLOPT_CONNECTTIMEOUT_MS => $milliseconds,
-        ];
-        if ($method === 'GET') {
-            $options[CURLOPT_HTTPGET] = true;
-        } else {
-            $options[CURLOPT_CUSTOMREQUEST] = $method;
-            if ($payload !== null || $method === 'POST') {
-                $options[CURLOPT_POSTFIELDS] = $payload ?? '';
+    /** One try: the answer, whatever its status, or why none came. */
+    private function attempt(HttpRequest $request, ?FileSink $sink): HttpResponse|TransportException
+    {
+        try {
+            if ($sink === null) {
+                return $this->client->send($request);
             }
+            if ($this->client instanceof StreamingClient) {
+                return $this->client->sendTo($request, $sink);
+            }
+            $response = $this->client->send($request);
+            if ($response->status >= 200 && $response->status < 300 && !$sink->write($response->body)) {
+                return TransportException::connectionFailed((string) $sink->error());
+            }
+            return $response;
+        } catch (TransportException $error) {
+            return $error;
         }
-        if ($sink === null) {
-            // Headers and body come back as one string, split at CURLINFO_HEADER_SIZE.
-            $options[CURLOPT_HEADER] = true;
-            $options[CURLOPT_RETURNTRANSFER] = true;
-            $options[CURLOPT_TIMEOUT_MS] = $milliseconds;
-        } else {
-            // A large file may take longer than `timeout` in all: fail only when it stalls that long.
-            $options[CURLOPT_LOW_SPEED_LIMIT] = 1;
-            $options[CURLOPT_LOW_SPEED_TIME] = max(1, (int) ceil($milliseconds / 1000));
-            $options[CURLOPT_HEADERFUNCTION] = function ($handle, string $line): int {
-                $this->streamedHeaders .= $line;
-                return \strlen($line);
-            };
-            $options[CURLOPT_WRITEFUNCTION] = function ($handle, string $chunk) use ($sink): int {
-                $status = curl_getinfo($handle, CURLINFO_RESPONSE_CODE);
-                if ($status >= 200 && $status < 300) {
-                    $this->sinkStarted = true;
-                    return $sink->write($chunk) ? \strlen($chunk) : 0;
-                }
-                if (\strlen($this->errorBody) < 1_048_576) {
-                    $this->errorBody .= $chunk;
-                }
-                return \strlen($chunk);
-            };
-        }
-        curl_setopt_array($curl, $options);
     }
 
     private function failure(
-        HttpResponse|NoAnswer $outcome,
+        HttpResponse|TransportException $outcome,
         string $url,
         float $timeout,
         int $retries,
         ?string $wrongAddress,
+        bool $brokenDownload,
+        ?string $sinkError,
     ): \RuntimeException {
         if ($outcome instanceof HttpResponse) {
-            return ErrorFactory::fromResponse($outcome, $this->apiName, $wrongAddress);
+            return ErrorFactory::fromResponse($outcome, $wrongAddress);
         }
         $retried = $retries === 0 ? '' : sprintf(' (retried %d time%s)', $retries, $retries === 1 ? '' : 's');
-        if ($outcome->sinkError !== null) {
+        if ($sinkError !== null) {
             return new ApiConnectionException(sprintf(
                 'The download from %s stopped: %s. Pass a path or stream that can be written.',
                 $this->apiName,
-                $outcome->sinkError,
-            ));
+                $sinkError,
+            ), 0, $outcome);
         }
-        if ($this->sinkStarted) {
+        if ($brokenDownload) {
             return new ApiConnectionException(sprintf(
                 'The download from %s broke off before the end (%s); the partial file was removed. Download it again.',
                 $this->apiName,
-                $outcome->curlError,
-            ));
+                self::loggable($outcome->getMessage()),
+            ), 0, $outcome);
         }
-        if ($outcome->curlErrno === CURLE_OPERATION_TIMEDOUT) {
+        if ($outcome->timedOut) {
             return new TimeoutException(sprintf(
                 '%s did not answer within %s s%s. Raise the timeout option (per client or per call) if the call '
                 . 'needs longer.',
                 ucfirst($this->apiName),
                 rtrim(rtrim(number_format($timeout, 3, '.', ''), '0'), '.'),
                 $retried,
-            ));
+            ), 0, $outcome);
         }
         return new ApiConnectionException(sprintf(
             'Could not reach %s at %s: %s%s. Check base_url and your network.',
             $this->apiName,
             self::origin($url),
-            $outcome->curlError,
+            self::loggable($outcome->getMessage()),
             $retried,
-        ));
-    }
-
-    /**
-     * @param array<string, string> $headers
-     * @return list<string>
-     */
-    private static function lines(array $headers): array
-    {
-        $lines = [];
-        foreach ($headers as $name => $value) {
-            $lines[] = "{$name}: {$value}";
-        }
-        return $lines;
+        ), 0, $outcome);
     }
 
     /**
@@ -335,7 +230,7 @@ final class HttpTransport
         return $pairs === [] ? '' : '?' . implode('&', $pairs);
     }
 
-    /** The URL for a log line, without the signature of a signed download link. */
+    /** A URL (or a message quoting one) for a log line or an error, without a signed download link's signature. */
     private static function loggable(string $url): string
     {
         return (string) preg_replace('/([?&]signature=)[^&]*/', '$1[redacted]', $url);

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Rankquill\Internal;
 
+use Rankquill\HttpClient\HttpResponse;
+
 /**
  * @internal Keeps the last answer a service received while `withResponse()` runs a method.
  */

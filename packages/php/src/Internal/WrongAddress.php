@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Rankquill\Internal;
 
+use Rankquill\HttpClient\HttpResponse;
+
 /**
  * @internal An answer that shows `base_url` is not the API's address: a redirect (the reference
  * server's root sends the dashboard's sign-in page), an HTML page, or a 404 from an address whose
@@ -13,12 +15,15 @@ namespace Rankquill\Internal;
 final class WrongAddress
 {
     /** Where each API lives on its server, by the name the transport is given. */
-    private const API_PATHS = ['the Rankquill API' => '/v1', 'the public article API' => '/public-article-api'];
+    private const API_PATHS = [
+        'the Rankquill API' => ClientPolicy::BASE_PATHS_API,
+        'the public article API' => ClientPolicy::BASE_PATHS_PUBLIC_ARTICLE_API,
+    ];
 
     /** The message naming the address given and the right one, or null when the answer is not one of those. */
     public static function message(HttpResponse $response, string $baseUrl, string $apiName): ?string
     {
-        $apiPath = self::API_PATHS[$apiName] ?? '/v1';
+        $apiPath = self::API_PATHS[$apiName] ?? ClientPolicy::BASE_PATHS_API;
         $status = $response->status;
         $offPath = !str_ends_with(rtrim((string) parse_url($baseUrl, PHP_URL_PATH), '/'), $apiPath);
         $redirect = $status >= 300 && $status < 400;

@@ -6,8 +6,9 @@ namespace Rankquill\Service;
 
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\ExportFile;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Internal\FileSink;
-use Rankquill\Internal\HttpResponse;
+use Rankquill\HttpClient\HttpResponse;
 use Rankquill\Internal\HttpTransport;
 use Rankquill\Internal\RecordsResponses;
 use Rankquill\Internal\RequestOptions;
@@ -59,24 +60,27 @@ abstract class AbstractService implements RecordsResponses
     }
 
     /**
-     * Sends a call and builds the model of its JSON answer.
+     * Sends a call of the operation table and builds the model of its JSON answer.
      *
      * @template T of RankquillObject
      * @param class-string<T> $class
-     * @param array<string, mixed>|RankquillObject|null $body
+     * @param string $operation its id in the contract, such as `content.retrieve`
+     * @param list<string> $ids the path parameters, in the operation's order
      * @param array<string, mixed> $options
+     * @param array<string, mixed>|RankquillObject|null $body
      * @param array<string, mixed> $query
      * @return T
      */
     protected function request(
         string $class,
-        string $method,
-        string $path,
+        string $operation,
+        array $ids = [],
         array $options = [],
         array|RankquillObject|null $body = null,
         array $query = [],
     ): RankquillObject {
-        $response = $this->send($method, $path, $query, $body, $options === [] ? [] : RequestOptions::check($options));
+        $endpoint = Endpoint::of($operation, $ids);
+        $response = $this->send($endpoint, $query, $body, $options === [] ? [] : RequestOptions::check($options));
         return new $class(self::decode($response));
     }
 
@@ -86,18 +90,19 @@ abstract class AbstractService implements RecordsResponses
      *
      * @template T of RankquillObject
      * @param class-string<T> $class the model of an item
+     * @param list<string> $ids the path parameters, in the operation's order
      * @param array<string, mixed> $params limit, offset and filters
      * @param array<string, mixed> $options
      * @return Page<T>
      */
-    protected function page(string $class, string $path, array $params, array $options): Page
+    protected function page(string $class, string $operation, array $ids, array $params, array $options): Page
     {
+        $endpoint = Endpoint::of($operation, $ids);
         RequestOptions::check($options);
-        $fetch = function (int $limit, int $offset) use ($class, $path, $params, $options, &$fetch): Page {
-            $query = ['limit' => $limit, 'offset' => $offset] + $params;
-            return $this->buildPage($class, $this->send('GET', $path, $query, null, $options), $fetch);
+        $fetch = function (array $query) use ($class, $endpoint, $options, &$fetch): Page {
+            return $this->buildPage($class, $this->send($endpoint, $query, null, $options), $query, $fetch);
         };
-        return $this->buildPage($class, $this->send('GET', $path, $params, null, $options), $fetch);
+        return $fetch($params);
     }
 
     /**
@@ -107,10 +112,10 @@ abstract class AbstractService implements RecordsResponses
      * @param array<string, mixed> $query
      * @param array<string, mixed> $options
      */
-    protected function streamFile(string $path, array $query, mixed $sink, array $options): ExportFile
+    protected function streamFile(Endpoint $endpoint, array $query, mixed $sink, array $options): ExportFile
     {
         $target = FileSink::of($sink);
-        $response = $this->send('GET', $path, $query, null, RequestOptions::check($options), $target);
+        $response = $this->send($endpoint, $query, null, RequestOptions::check($options), $target);
         return new ExportFile($response, $target, $sink === null);
     }
 
@@ -129,16 +134,14 @@ abstract class AbstractService implements RecordsResponses
      * @param array<string, mixed> $options
      */
     private function send(
-        string $method,
-        string $path,
+        Endpoint $endpoint,
         array $query,
         array|RankquillObject|null $body,
         array $options,
         ?FileSink $sink = null,
     ): HttpResponse {
         $response = $this->transport->send(
-            $method,
-            $path,
+            $endpoint,
             $query,
             $body instanceof RankquillObject ? $body->toArray() : $body,
             $options,
@@ -151,9 +154,10 @@ abstract class AbstractService implements RecordsResponses
     /**
      * @template T of RankquillObject
      * @param class-string<T> $class
+     * @param array<string, mixed> $query the query that produced the page
      * @return Page<T>
      */
-    private function buildPage(string $class, HttpResponse $response, \Closure $fetch): Page
+    private function buildPage(string $class, HttpResponse $response, array $query, \Closure $fetch): Page
     {
         $envelope = self::decode($response);
         $items = [];
@@ -161,7 +165,7 @@ abstract class AbstractService implements RecordsResponses
             $items[] = \is_array($item) ? new $class($item) : $item;
         }
         $pagination = new Pagination(\is_array($envelope['pagination'] ?? null) ? $envelope['pagination'] : []);
-        return new Page($items, $pagination, $fetch);
+        return new Page($items, $pagination, $fetch, $query);
     }
 
     /**

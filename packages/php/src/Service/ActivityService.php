@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\ActivityEntry;
 use Rankquill\Page;
 
@@ -32,7 +31,8 @@ class ActivityService extends AbstractService
     {
         return $this->page(
             ActivityEntry::class,
-            PathTemplate::expand('/projects/{projectId}/activity', ['projectId' => $projectId]),
+            'activity.list',
+            [$projectId],
             $params,
             $options,
         );

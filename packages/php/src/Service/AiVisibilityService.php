@@ -6,7 +6,7 @@ namespace Rankquill\Service;
 
 use Rankquill\ExportFile;
 use Rankquill\Internal\HttpTransport;
-use Rankquill\Internal\PathTemplate;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Model\AiVisibilityScore;
 use Rankquill\Service\AiVisibility\PromptService;
 use Rankquill\Service\AiVisibility\ResponseService;
@@ -57,8 +57,8 @@ class AiVisibilityService extends AbstractService
     {
         return $this->request(
             AiVisibilityScore::class,
-            'GET',
-            PathTemplate::expand('/projects/{projectId}/ai-visibility', ['projectId' => $projectId]),
+            'aiVisibility.retrieve',
+            [$projectId],
             $options,
             null,
             $params,
@@ -83,7 +83,7 @@ class AiVisibilityService extends AbstractService
         array $options = [],
     ): ExportFile {
         return $this->streamFile(
-            PathTemplate::expand('/projects/{projectId}/ai-visibility/export', ['projectId' => $projectId]),
+            Endpoint::of('aiVisibility.export', [$projectId]),
             $params,
             $sink,
             $options,

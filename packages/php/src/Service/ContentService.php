@@ -7,7 +7,8 @@ namespace Rankquill\Service;
 use Rankquill\Exception\ManualClockException;
 use Rankquill\Exception\WaitTimeoutException;
 use Rankquill\ExportFile;
-use Rankquill\Internal\PathTemplate;
+use Rankquill\Internal\ClientPolicy;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Internal\RequestOptions;
 use Rankquill\Internal\ResponseRecorder;
 use Rankquill\Model\ContentCreateParams;
@@ -28,11 +29,6 @@ use Rankquill\Page;
  */
 class ContentService extends AbstractService
 {
-    private const DEFAULT_WAIT_TIMEOUT_SECONDS = 600.0;
-    private const REPOLL_INTERVAL_SECONDS = 2.0;
-    private const CLOCK_MODE_HEADER = 'x-rankquill-clock';
-    private const MANUAL_CLOCK_WAIT_SECONDS = 1.0;
-
     /**
      * Starts generating an article; it answers at once with `status` `generating` and an
      * `estimated_completion`. `createAndWait()` answers the finished article instead.
@@ -51,8 +47,8 @@ class ContentService extends AbstractService
     ): ContentCreateResponse {
         return $this->request(
             ContentCreateResponse::class,
-            'POST',
-            PathTemplate::expand('/projects/{projectId}/content', ['projectId' => $projectId]),
+            'content.create',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -68,7 +64,7 @@ class ContentService extends AbstractService
      */
     public function retrieve(string $projectId, string $contentId, array $options = []): ContentItem
     {
-        return $this->request(ContentItem::class, 'GET', self::itemPath($projectId, $contentId), $options);
+        return $this->request(ContentItem::class, 'content.retrieve', [$projectId, $contentId], $options);
     }
 
     /**
@@ -89,8 +85,8 @@ class ContentService extends AbstractService
     ): ContentItem {
         return $this->request(
             ContentItem::class,
-            'PUT',
-            self::itemPath($projectId, $contentId),
+            'content.update',
+            [$projectId, $contentId],
             $options,
             self::fields($params),
         );
@@ -112,7 +108,8 @@ class ContentService extends AbstractService
     {
         return $this->page(
             ContentItem::class,
-            PathTemplate::expand('/projects/{projectId}/content', ['projectId' => $projectId]),
+            'content.list',
+            [$projectId],
             $params,
             $options,
         );
@@ -128,7 +125,7 @@ class ContentService extends AbstractService
      */
     public function delete(string $projectId, string $contentId, array $options = []): Deleted
     {
-        return $this->request(Deleted::class, 'DELETE', self::itemPath($projectId, $contentId), $options);
+        return $this->request(Deleted::class, 'content.delete', [$projectId, $contentId], $options);
     }
 
     /**
@@ -144,8 +141,8 @@ class ContentService extends AbstractService
     {
         return $this->request(
             ContentItem::class,
-            'POST',
-            self::itemPath($projectId, $contentId) . '/publish',
+            'content.publish',
+            [$projectId, $contentId],
             $options,
         );
     }
@@ -162,8 +159,8 @@ class ContentService extends AbstractService
     {
         return $this->request(
             ContentItem::class,
-            'POST',
-            self::itemPath($projectId, $contentId) . '/unpublish',
+            'content.unpublish',
+            [$projectId, $contentId],
             $options,
         );
     }
@@ -194,15 +191,15 @@ class ContentService extends AbstractService
             : null;
         $waitTimeout = isset($options['wait_timeout'])
             ? RequestOptions::positiveSeconds('wait_timeout', $options['wait_timeout'])
-            : self::DEFAULT_WAIT_TIMEOUT_SECONDS;
+            : ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS;
         unset($options['poll_interval'], $options['wait_timeout']);
         $started = microtime(true);
         $answer = new ResponseRecorder();
         $created = $this->recordingInto($answer)->create($projectId, $params, $options);
         unset($options['idempotency_key']);
         // Time there moves only when a test moves it: give that a second, then say so.
-        $manualUntil = $answer->last()->header(self::CLOCK_MODE_HEADER) === 'manual'
-            ? microtime(true) + self::MANUAL_CLOCK_WAIT_SECONDS
+        $manualUntil = $answer->last()->header(ClientPolicy::CLOCK_MODE_HEADER) === 'manual'
+            ? microtime(true) + ClientPolicy::POLLING_MANUAL_CLOCK_WAIT_SECONDS
             : null;
         $stopAt = min($started + $waitTimeout, $manualUntil ?? INF);
         // Both instants come from the server's clock, so their difference holds even when it differs from ours.
@@ -221,7 +218,7 @@ class ContentService extends AbstractService
             if ($item->status !== ContentItem::STATUS_GENERATING) {
                 return $item;
             }
-            $wait = $pollInterval ?? self::REPOLL_INTERVAL_SECONDS;
+            $wait = $pollInterval ?? ClientPolicy::POLLING_CONTENT_REPOLL_INTERVAL_SECONDS;
         }
     }
 
@@ -240,18 +237,10 @@ class ContentService extends AbstractService
     public function export(string $projectId, array $params, mixed $sink = null, array $options = []): ExportFile
     {
         return $this->streamFile(
-            PathTemplate::expand('/projects/{projectId}/content/export', ['projectId' => $projectId]),
+            Endpoint::of('content.export', [$projectId]),
             $params,
             $sink,
             $options,
-        );
-    }
-
-    private static function itemPath(string $projectId, string $contentId): string
-    {
-        return PathTemplate::expand(
-            '/projects/{projectId}/content/{contentId}',
-            ['projectId' => $projectId, 'contentId' => $contentId],
         );
     }
 }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\Delivery;
 use Rankquill\Page;
 
@@ -32,7 +31,8 @@ class DeliveryService extends AbstractService
     {
         return $this->page(
             Delivery::class,
-            PathTemplate::expand('/projects/{projectId}/deliveries', ['projectId' => $projectId]),
+            'deliveries.list',
+            [$projectId],
             $params,
             $options,
         );
@@ -51,11 +51,8 @@ class DeliveryService extends AbstractService
     {
         return $this->request(
             Delivery::class,
-            'POST',
-            PathTemplate::expand(
-                '/projects/{projectId}/deliveries/{deliveryId}/redeliver',
-                ['projectId' => $projectId, 'deliveryId' => $deliveryId],
-            ),
+            'deliveries.redeliver',
+            [$projectId, $deliveryId],
             $options,
         );
     }

@@ -8,8 +8,9 @@ use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\UnexpectedValueException;
 use Rankquill\Exception\WaitTimeoutException;
 use Rankquill\ExportFile;
+use Rankquill\Internal\ClientPolicy;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Internal\HttpTransport;
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Internal\RequestOptions;
 use Rankquill\Model\BulkExport;
 use Rankquill\Model\BulkExportCreateParams;
@@ -24,9 +25,6 @@ use Rankquill\Model\BulkExportCreateParams;
  */
 class ExportService extends AbstractService
 {
-    private const DEFAULT_POLL_INTERVAL_SECONDS = 1.0;
-    private const DEFAULT_WAIT_TIMEOUT_SECONDS = 600.0;
-
     /**
      * @internal The client creates its services; there is no need to construct one.
      *
@@ -54,8 +52,8 @@ class ExportService extends AbstractService
     {
         return $this->request(
             BulkExport::class,
-            'POST',
-            PathTemplate::expand('/projects/{projectId}/export', ['projectId' => $projectId]),
+            'exports.create',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -73,11 +71,8 @@ class ExportService extends AbstractService
     {
         return $this->request(
             BulkExport::class,
-            'GET',
-            PathTemplate::expand(
-                '/projects/{projectId}/exports/{exportId}',
-                ['projectId' => $projectId, 'exportId' => $exportId],
-            ),
+            'exports.retrieve',
+            [$projectId, $exportId],
             $options,
         );
     }
@@ -101,10 +96,10 @@ class ExportService extends AbstractService
         RequestOptions::check($options, ['poll_interval', 'wait_timeout']);
         $pollInterval = isset($options['poll_interval'])
             ? RequestOptions::positiveSeconds('poll_interval', $options['poll_interval'])
-            : self::DEFAULT_POLL_INTERVAL_SECONDS;
+            : ClientPolicy::POLLING_EXPORT_INTERVAL_SECONDS;
         $waitTimeout = isset($options['wait_timeout'])
             ? RequestOptions::positiveSeconds('wait_timeout', $options['wait_timeout'])
-            : self::DEFAULT_WAIT_TIMEOUT_SECONDS;
+            : ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS;
         unset($options['poll_interval'], $options['wait_timeout']);
         $started = microtime(true);
         $current = $this->create($projectId, $params, $options);
@@ -143,11 +138,11 @@ class ExportService extends AbstractService
                     json_encode($url),
                 ));
             }
-            // A link the server gave as a path lives beside `/v1`.
-            $url = preg_replace('#/v1$#', '', $this->baseUrl) . $url;
+            // A link the server gave as a path lives beside the API's base path.
+            $url = preg_replace('#' . preg_quote(ClientPolicy::BASE_PATHS_API, '#') . '$#', '', $this->baseUrl) . $url;
         }
         $options['headers'] = ['authorization' => null] + ($options['headers'] ?? []);
-        return $this->streamFile($url, [], $sink, $options);
+        return $this->streamFile(Endpoint::at('exports.download', $url), [], $sink, $options);
     }
 
     private static function readyUrl(BulkExport $export): string

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Rankquill\Service;
 
 use Rankquill\ExportFile;
-use Rankquill\Internal\PathTemplate;
+use Rankquill\Internal\Endpoint;
 use Rankquill\Model\Keyword;
 use Rankquill\Model\KeywordCreateParams;
 use Rankquill\Model\KeywordOpportunity;
@@ -34,8 +34,8 @@ class KeywordService extends AbstractService
     {
         return $this->request(
             Keyword::class,
-            'POST',
-            self::keywordsPath($projectId),
+            'keywords.create',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -55,7 +55,7 @@ class KeywordService extends AbstractService
      */
     public function list(string $projectId, array $params = [], array $options = []): Page
     {
-        return $this->page(Keyword::class, self::keywordsPath($projectId), $params, $options);
+        return $this->page(Keyword::class, 'keywords.list', [$projectId], $params, $options);
     }
 
     /**
@@ -72,7 +72,8 @@ class KeywordService extends AbstractService
     {
         return $this->page(
             KeywordOpportunity::class,
-            self::keywordsPath($projectId) . '/opportunities',
+            'keywords.opportunities',
+            [$projectId],
             $params,
             $options,
         );
@@ -93,10 +94,8 @@ class KeywordService extends AbstractService
     {
         return $this->page(
             KeywordPerformancePoint::class,
-            PathTemplate::expand(
-                '/projects/{projectId}/keywords/{keywordId}/performance',
-                ['projectId' => $projectId, 'keywordId' => $keywordId],
-            ),
+            'keywords.performance',
+            [$projectId, $keywordId],
             $params,
             $options,
         );
@@ -119,11 +118,6 @@ class KeywordService extends AbstractService
         mixed $sink = null,
         array $options = [],
     ): ExportFile {
-        return $this->streamFile(self::keywordsPath($projectId) . '/export', $params, $sink, $options);
-    }
-
-    private static function keywordsPath(string $projectId): string
-    {
-        return PathTemplate::expand('/projects/{projectId}/keywords', ['projectId' => $projectId]);
+        return $this->streamFile(Endpoint::of('keywords.export', [$projectId]), $params, $sink, $options);
     }
 }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\Deleted;
 use Rankquill\Model\Project;
 use Rankquill\Model\ProjectCreateParams;
@@ -33,7 +32,7 @@ class ProjectService extends AbstractService
      */
     public function create(array|ProjectCreateParams $params, array $options = []): Project
     {
-        return $this->request(Project::class, 'POST', '/projects', $options, self::fields($params));
+        return $this->request(Project::class, 'projects.create', [], $options, self::fields($params));
     }
 
     /**
@@ -49,8 +48,8 @@ class ProjectService extends AbstractService
     {
         return $this->request(
             Project::class,
-            'GET',
-            PathTemplate::expand('/projects/{projectId}', ['projectId' => $projectId]),
+            'projects.retrieve',
+            [$projectId],
             $options,
         );
     }
@@ -71,8 +70,8 @@ class ProjectService extends AbstractService
     {
         return $this->request(
             Project::class,
-            'PUT',
-            PathTemplate::expand('/projects/{projectId}', ['projectId' => $projectId]),
+            'projects.update',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -92,7 +91,7 @@ class ProjectService extends AbstractService
      */
     public function list(array $params = [], array $options = []): Page
     {
-        return $this->page(Project::class, '/projects', $params, $options);
+        return $this->page(Project::class, 'projects.list', [], $params, $options);
     }
 
     /**
@@ -107,8 +106,8 @@ class ProjectService extends AbstractService
     {
         return $this->request(
             Deleted::class,
-            'DELETE',
-            PathTemplate::expand('/projects/{projectId}', ['projectId' => $projectId]),
+            'projects.delete',
+            [$projectId],
             $options,
         );
     }
@@ -125,8 +124,8 @@ class ProjectService extends AbstractService
     {
         return $this->request(
             PublicApiKeyRotation::class,
-            'POST',
-            PathTemplate::expand('/projects/{projectId}/public-api-key/rotate', ['projectId' => $projectId]),
+            'projects.rotatePublicApiKey',
+            [$projectId],
             $options,
         );
     }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\Delivery;
 use Rankquill\Model\WebhookSigningSecretRotation;
 
@@ -35,8 +34,8 @@ class WebhookService extends AbstractService
     {
         return $this->request(
             Delivery::class,
-            'POST',
-            PathTemplate::expand('/projects/{projectId}/webhook/test', ['projectId' => $projectId]),
+            'projects.webhook.test',
+            [$projectId],
             $options,
         );
     }
@@ -55,8 +54,8 @@ class WebhookService extends AbstractService
     {
         return $this->request(
             WebhookSigningSecretRotation::class,
-            'POST',
-            PathTemplate::expand('/projects/{projectId}/webhook/signing-secret/rotate', ['projectId' => $projectId]),
+            'projects.webhook.rotateSigningSecret',
+            [$projectId],
             $options,
         );
     }

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Rankquill\Testing;
 
+use Rankquill\Internal\Endpoint;
 use Rankquill\Model\Delivery;
 use Rankquill\PublicArticles;
 use Rankquill\RankquillClient;
@@ -126,7 +127,34 @@ final class MockServer
      */
     public function advance(float $seconds): string
     {
-        return (string) $this->admin('/clock/advance', ['seconds' => $seconds])['now'];
+        return (string) self::admin($this->url, 'admin.clock.advance', ['seconds' => $seconds])['now'];
+    }
+
+    /**
+     * The server clock's current instant.
+     *
+     * @example
+     * $mock->advance(30);
+     * echo $mock->now(); // 2026-01-01T00:00:30.000Z
+     */
+    public function now(): string
+    {
+        return (string) self::admin($this->url, 'admin.clock.retrieve', null)['now'];
+    }
+
+    /**
+     * Restores the server's seeded state, clock included: every account's data goes, this
+     * handle's too. Answers a handle on a fresh account and project of the same server.
+     *
+     * @example
+     * $mock = $mock->reset();
+     *
+     * @param array<string, mixed> $project fields of the new project, merged over a name and a domain
+     */
+    public function reset(array $project = []): self
+    {
+        self::admin($this->url, 'admin.reset', []);
+        return $this->freshAccount($project);
     }
 
     /**
@@ -157,14 +185,13 @@ final class MockServer
     /** @param array<string, mixed> $project */
     private static function withAccount(MockServerProcess $process, array $ready, array $project): self
     {
-        $apiKey = (string) self::post($ready['url'] . '/__admin/accounts', ['plan' => 'agencies'])['api_key'];
+        $apiKey = (string) self::admin($ready['url'], 'admin.accounts.create', ['plan' => 'agencies'])['api_key'];
         $number = bin2hex(random_bytes(4));
-        $created = self::post(
-            $ready['api_base_url'] . '/projects',
+        $client = new RankquillClient(['api_key' => $apiKey, 'base_url' => $ready['api_base_url']]);
+        $created = $client->projects->create(
             $project + ['name' => "Test project {$number}", 'domain' => "test-{$number}.example"],
-            $apiKey,
         );
-        return new self($process, $ready, $apiKey, (string) $created['id'], (string) $created['public_api_key']);
+        return new self($process, $ready, $apiKey, $created->id, (string) $created['public_api_key']);
     }
 
     /** @return array<string, mixed> */
@@ -174,39 +201,33 @@ final class MockServer
     }
 
     /**
-     * @param array<string, mixed> $body
+     * Calls one of the server's admin operations (the generated table's `testing` ones).
+     *
+     * @param string $serverUrl the server's root address
+     * @param array<string, mixed>|null $body null for none
      * @return array<string, mixed>
      */
-    private function admin(string $path, array $body): array
+    private static function admin(string $serverUrl, string $operation, ?array $body): array
     {
-        return self::post($this->url . '/__admin' . $path, $body);
-    }
-
-    /**
-     * @param array<string, mixed> $body
-     * @return array<string, mixed>
-     */
-    private static function post(string $url, array $body, ?string $apiKey = null): array
-    {
-        $headers = ['content-type: application/json'];
-        if ($apiKey !== null) {
-            $headers[] = "authorization: Bearer {$apiKey}";
-        }
-        $curl = curl_init($url);
+        $endpoint = Endpoint::of($operation);
+        $curl = curl_init($serverUrl . $endpoint->path);
         curl_setopt_array($curl, [
-            CURLOPT_POST => true,
+            CURLOPT_CUSTOMREQUEST => $endpoint->method,
             CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_POSTFIELDS => json_encode($body, JSON_THROW_ON_ERROR),
             CURLOPT_TIMEOUT => 120,
         ]);
+        if ($body !== null) {
+            curl_setopt($curl, CURLOPT_HTTPHEADER, ['content-type: application/json']);
+            curl_setopt($curl, CURLOPT_POSTFIELDS, json_encode($body, JSON_THROW_ON_ERROR));
+        }
         $text = curl_exec($curl);
         $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
         $answer = \is_string($text) ? json_decode($text, true) : null;
         if ($status < 200 || $status > 299 || !\is_array($answer)) {
-            $path = (string) parse_url($url, PHP_URL_PATH);
             $detail = \is_string($text) ? $text : curl_error($curl);
-            throw new MockServerException("The mock server answered {$status} to POST {$path}: {$detail}");
+            throw new MockServerException(
+                "The mock server answered {$status} to {$endpoint->method} {$endpoint->path}: {$detail}",
+            );
         }
         return $answer;
     }

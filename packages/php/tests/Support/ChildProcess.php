@@ -4,17 +4,16 @@ declare(strict_types=1);
 
 namespace Rankquill\Tests\Support;
 
+use Rankquill\Testing\BackgroundProcess;
+
 /**
- * A process the tests start (the reference server, `php -S`), with its output in files, stopped
- * with every process it started (`php -S` forks workers that outlive a parent killed alone):
- * it runs in a process group of its own (`setsid`, which execs in place, so the pid is the
- * server's), and stop() signals that whole group. Stopped at the latest when the test run ends.
+ * A process the tests start (the reference server, `php -S`): a `BackgroundProcess` in a
+ * process group of its own, so stop() ends every process it started (`php -S` forks workers
+ * that outlive a parent killed alone). Stopped at the latest when the test run ends.
  */
 final class ChildProcess
 {
-    /** @var resource */
-    private $process;
-    private bool $stopped = false;
+    private readonly BackgroundProcess $process;
 
     /**
      * @param list<string> $command run without a shell
@@ -27,36 +26,20 @@ final class ChildProcess
         ?array $environment = null,
         ?string $workingDirectory = null,
     ) {
-        $process = proc_open(
-            ['setsid', ...$command],
-            [0 => ['file', '/dev/null', 'r'], 1 => ['file', $stdoutFile, 'w'], 2 => ['file', $stderrFile, 'w']],
-            $pipes,
-            $workingDirectory,
+        $this->process = new BackgroundProcess(
+            $command,
+            $stdoutFile,
+            $stderrFile,
             $environment,
+            $workingDirectory,
+            ownProcessGroup: true,
         );
-        if ($process === false) {
-            throw new \RuntimeException('Could not start ' . implode(' ', $command));
-        }
-        $this->process = $process;
-        register_shutdown_function([$this, 'stop']);
     }
 
     /** The first line of stdout, once written in full; fails after `$seconds`. */
     public function firstLine(float $seconds = 30.0): string
     {
-        $deadline = microtime(true) + $seconds;
-        while (microtime(true) < $deadline) {
-            $output = (string) @file_get_contents($this->stdoutFile);
-            $end = strpos($output, "\n");
-            if ($end !== false) {
-                return substr($output, 0, $end);
-            }
-            if (!$this->isRunning()) {
-                break;
-            }
-            usleep(20_000);
-        }
-        throw new \RuntimeException(sprintf(
+        return $this->process->firstLine($seconds) ?? throw new \RuntimeException(sprintf(
             "No ready line within %.0f s. stderr:\n%s",
             $seconds,
             @file_get_contents($this->stderrFile),
@@ -65,37 +48,12 @@ final class ChildProcess
 
     public function isRunning(): bool
     {
-        return !$this->stopped && proc_get_status($this->process)['running'];
+        return $this->process->isRunning();
     }
 
     public function stop(): void
     {
-        if ($this->stopped) {
-            return;
-        }
-        $this->stopped = true;
-        $group = proc_get_status($this->process)['pid'];
-        self::signalGroup($group, 15);
-        $deadline = microtime(true) + 5;
-        while (self::groupAlive($group) && microtime(true) < $deadline) {
-            proc_get_status($this->process); // reaps the leader once it exits
-            usleep(10_000);
-        }
-        self::signalGroup($group, 9);
-        proc_close($this->process);
-    }
-
-    private static function signalGroup(int $group, int $signal): void
-    {
-        if ($group > 1) {
-            @posix_kill(-$group, $signal);
-        }
-    }
-
-    /** Whether any process of the group is still there (a zombie leader aside). */
-    private static function groupAlive(int $group): bool
-    {
-        return $group > 1 && @posix_kill(-$group, 0);
+        $this->process->stop();
     }
 
     /** A TCP port nothing listens on right now, for servers that cannot take port 0. */

@@ -76,6 +76,26 @@ final class MockServerTest extends TestCase
         $this->assertCount(1, $other->client()->projects->list()->data);
     }
 
+    public function testTellsTheClockAndResetsTheServerToAFreshAccount(): void
+    {
+        $mock = MockServer::start(['command' => self::repositoryCommand()]);
+        try {
+            $before = $mock->now();
+            $mock->advance(30);
+            $this->assertSame(30.0, (float) (strtotime($mock->now()) - strtotime($before)));
+            $mock->client()->projects->create(['name' => 'Second', 'domain' => 'second.example']);
+            $fresh = $mock->reset(['name' => 'After reset']);
+            $this->assertSame($before, $fresh->now(), 'the clock is back at its start');
+            // The account's first project and the one created since are gone.
+            $this->assertSame(['After reset'], array_map(
+                static fn ($project): string => $project->name,
+                $fresh->client()->projects->list()->data,
+            ));
+        } finally {
+            $mock->stop();
+        }
+    }
+
     public function testStopEndsTheProcess(): void
     {
         $mock = MockServer::start(['command' => self::repositoryCommand()]);

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service\AiVisibility;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\AiVisibilityPrompt;
 use Rankquill\Model\AiVisibilityPromptCreateParams;
 use Rankquill\Page;
@@ -40,8 +39,8 @@ class PromptService extends AbstractService
     ): AiVisibilityPrompt {
         return $this->request(
             AiVisibilityPrompt::class,
-            'POST',
-            self::path($projectId),
+            'aiVisibility.prompts.create',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -59,11 +58,6 @@ class PromptService extends AbstractService
      */
     public function list(string $projectId, array $params = [], array $options = []): Page
     {
-        return $this->page(AiVisibilityPrompt::class, self::path($projectId), $params, $options);
-    }
-
-    private static function path(string $projectId): string
-    {
-        return PathTemplate::expand('/projects/{projectId}/ai-visibility/prompts', ['projectId' => $projectId]);
+        return $this->page(AiVisibilityPrompt::class, 'aiVisibility.prompts.list', [$projectId], $params, $options);
     }
 }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service\AiVisibility;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\AiVisibilityResponse;
 use Rankquill\Page;
 use Rankquill\Service\AbstractService;
@@ -37,7 +36,8 @@ class ResponseService extends AbstractService
     {
         return $this->page(
             AiVisibilityResponse::class,
-            PathTemplate::expand('/projects/{projectId}/ai-visibility/responses', ['projectId' => $projectId]),
+            'aiVisibility.responses.list',
+            [$projectId],
             $params,
             $options,
         );

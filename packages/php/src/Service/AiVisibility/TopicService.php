@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Service\AiVisibility;
 
-use Rankquill\Internal\PathTemplate;
 use Rankquill\Model\AiVisibilityTopic;
 use Rankquill\Model\AiVisibilityTopicCreateParams;
 use Rankquill\Page;
@@ -34,8 +33,8 @@ class TopicService extends AbstractService
     ): AiVisibilityTopic {
         return $this->request(
             AiVisibilityTopic::class,
-            'POST',
-            self::path($projectId),
+            'aiVisibility.topics.create',
+            [$projectId],
             $options,
             self::fields($params),
         );
@@ -55,11 +54,6 @@ class TopicService extends AbstractService
      */
     public function list(string $projectId, array $params = [], array $options = []): Page
     {
-        return $this->page(AiVisibilityTopic::class, self::path($projectId), $params, $options);
-    }
-
-    private static function path(string $projectId): string
-    {
-        return PathTemplate::expand('/projects/{projectId}/ai-visibility/topics', ['projectId' => $projectId]);
+        return $this->page(AiVisibilityTopic::class, 'aiVisibility.topics.list', [$projectId], $params, $options);
     }
 }

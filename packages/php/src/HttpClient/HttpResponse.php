@@ -2,12 +2,15 @@
 
 declare(strict_types=1);
 
-namespace Rankquill\Internal;
+namespace Rankquill\HttpClient;
 
 /**
- * @internal One HTTP answer: status, headers, and the body (empty when it went to a file
- * sink). Headers arrive as their raw block and are parsed on first use: most successful calls
- * never read them.
+ * One HTTP answer, whatever its status: what a `ClientInterface` returns. Headers may be given
+ * as an array or as their raw block, parsed on first use (most successful calls never read them).
+ * The body is empty when it went to a file as it arrived.
+ *
+ * @example
+ * return new HttpResponse(200, ['content-type' => 'application/json'], '{"id":"proj_123"}');
  */
 final class HttpResponse
 {
