@@ -15,9 +15,11 @@ export {
   connectionTimeoutErrorClass,
   userAbortErrorClass,
 } from './errors/connection-errors';
+export { errorDetails } from './errors/error-details';
 export { hasNextPage, nextPageParams, type WalkablePage, walkItems, walkPages } from './pages/page-walk';
-export { idProblem, type PathTemplate, path } from './path';
+export { encodePathSegment, idProblem, type PathTemplate, path } from './path';
 export { readEnv } from './read-env';
+export { type RetryClock, type RetryOutcome, retryWait } from './retries/retry-policy';
 export { sleep } from './retries/sleep';
 export type { HeaderValues } from './transport/headers';
 export {

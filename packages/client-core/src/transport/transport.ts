@@ -1,8 +1,8 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import type { ClientErrorClass } from '../errors/client-error-class';
 import type { ConnectionErrorOptions } from '../errors/connection-errors';
-import { type PathTemplate, resolvePath } from '../path';
-import { retryDelay } from '../retries/retry-policy';
+import { type PathTemplate, resolveTemplate } from '../path';
+import { retryOutcomeOf, retryWait } from '../retries/retry-policy';
 import { sleep } from '../retries/sleep';
 import { Secrets } from '../secrets';
 import { canFetchDirectly, fetchDirectly } from './direct-fetch';
@@ -36,8 +36,8 @@ export interface ClientErrors {
   Timeout: new (options?: ConnectionErrorOptions) => Error;
   /** Thrown when the call's `signal` aborts; a client that takes no signal leaves it out. */
   UserAbort?: (new (options?: { cause?: unknown }) => Error) | undefined;
-  /** The error of a non-2xx answer, from its status, parsed body (secrets redacted) and headers. */
-  fromResponse(status: number, body: unknown, headers: Headers): Error;
+  /** The error of a non-2xx answer, from its status, body text (secrets redacted) and headers. */
+  fromResponse(status: number, text: string, headers: Headers): Error;
 }
 
 /** Where the transport reports retries (`info`) and failed calls (`warn`). */
@@ -86,7 +86,7 @@ export interface ApiCall {
 
 /**
  * Sends API calls over ky: headers, JSON, Idempotency-Key, timeouts, and retries in its own loop
- * (`retryDelay`), and turns every failure into one of the client's error classes, with no secret
+ * (`retryWait`), and turns every failure into one of the client's error classes, with no secret
  * in it.
  */
 export class Transport {
@@ -114,7 +114,7 @@ export class Transport {
     const settings = this.#settings;
     const { errors, logger } = settings;
     const path =
-      typeof call.path === 'string' ? call.path : resolvePath(call.path, call.operation, errors.Base);
+      typeof call.path === 'string' ? call.path : resolveTemplate(call.path, call.operation, errors.Base);
     const url = (call.url ?? settings.baseURL + path) + queryString(call.query);
     const secrets = call.url
       ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
@@ -127,6 +127,8 @@ export class Transport {
       headers: this.#headersOf(method, body, options),
       timeout: options.timeout ?? settings.timeout,
       retry: 0,
+      // An error answer's body comes as its text (ky's `error.data`): the client reads it.
+      parseJson: keepText,
     };
     if (body !== undefined) request.body = JSON.stringify(body);
     if (signal) request.signal = signal;
@@ -145,7 +147,8 @@ export class Transport {
           const text = await response.text();
           return { data: this.#parseJson(text, response, secrets) as T, response };
         } catch (error) {
-          const wait = attempts <= maxRetries && !signal?.aborted ? retryDelay(error, attempts) : undefined;
+          const outcome = attempts <= maxRetries && !signal?.aborted ? retryOutcomeOf(error) : undefined;
+          const wait = outcome && retryWait(outcome, attempts);
           if (wait === undefined) throw error;
           logger?.info(`Retrying ${settings.service} request`, {
             operation: call.operation,
@@ -199,7 +202,7 @@ export class Transport {
     if (isHTTPError(error)) {
       const apiError = errors.fromResponse(
         error.response.status,
-        secrets.redactBody(error.data),
+        secrets.redact(typeof error.data === 'string' ? error.data : ''),
         error.response.headers,
       );
       // The class and fields stay the answer's; the message says what the client knows better.
@@ -237,6 +240,10 @@ export class Transport {
       );
     }
   }
+}
+
+function keepText(text: string): string {
+  return text;
 }
 
 /** A credential and, for `Bearer <key>`, the key alone: a server may echo either. */
