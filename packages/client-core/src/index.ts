@@ -16,7 +16,14 @@ export {
   userAbortErrorClass,
 } from './errors/connection-errors';
 export { errorDetails } from './errors/error-details';
-export { hasNextPage, nextPageParams, type WalkablePage, walkItems, walkPages } from './pages/page-walk';
+export {
+  hasNextPage,
+  nextPageQuery,
+  requireNextPageQuery,
+  type WalkablePage,
+  walkItems,
+  walkPages,
+} from './pages/page-walk';
 export { encodePathSegment, idProblem, type PathTemplate, path } from './path';
 export { readEnv } from './read-env';
 export { type RetryClock, type RetryOutcome, retryWait } from './retries/retry-policy';

@@ -23,9 +23,8 @@ export abstract class APIResource {
     options: RequestOptions | undefined,
   ): PagePromise<Item> {
     return new PagePromise<Item>(
-      (page) =>
-        this.transport.send({ operation, method: 'GET', path, query: { ...params, ...page }, options }),
-      {},
+      (query) => this.transport.send({ operation, method: 'GET', path, query, options }),
+      params,
     );
   }
 
