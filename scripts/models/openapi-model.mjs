@@ -29,12 +29,18 @@ import { readFileSync } from 'node:fs';
  * @typedef {{ id: string, resource: string[], method: string, httpMethod: string, path: string,
  *   auth: 'bearer' | 'service-key' | 'admin' | 'none', summary?: string,
  *   pathParams: FieldModel[], query: FieldModel[], body?: string,
- *   success: { status: number, kind: 'json' | 'file', type?: TypeModel, mediaTypes: string[] } }} OperationModel
+ *   success: { status: number, kind: 'json' | 'file', type?: TypeModel, mediaTypes: string[] },
+ *   idempotent: boolean, formatOf?: { operation: string, format: string } }} OperationModel
  * `id` is the contract's operationId (`aiVisibility.topics.create`): `resource` is every part
  * but the last (`['aiVisibility', 'topics']`), `method` the last (`create`). A `file` answer is
  * streamed bytes (an export, a download); its `type` is the JSON body when one media type is JSON.
  *
- * @typedef {{ title: string, version: string, schemas: SchemaModel[], operations: OperationModel[] }} ApiModel
+ * `idempotent` operations take an `Idempotency-Key`; `formatOf` marks an export in one format at a
+ * path of its own (`export.csv`).
+ *
+ * @typedef {{ title: string, version: string, schemas: SchemaModel[], operations: OperationModel[],
+ *   clientPolicy: Record<string, unknown> }} ApiModel
+ * `clientPolicy` is the document's `x-rankquill-client-policy`: timeouts, retries, polling.
  */
 
 /**
@@ -74,6 +80,7 @@ export function buildApiModel(document) {
     version: document.info?.version ?? '',
     schemas: [...schemas.values()].sort((a, b) => a.name.localeCompare(b.name)),
     operations,
+    clientPolicy: document['x-rankquill-client-policy'] ?? {},
   };
 }
 
@@ -187,7 +194,9 @@ function operationModel(path, httpMethod, operation, schemas) {
     pathParams: parameters.filter((p) => p.in === 'path').map(field),
     query: parameters.filter((p) => p.in === 'query').map(field),
     success: successOf(operation, schemas),
+    idempotent: parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
   };
+  if (operation['x-rankquill-format-of']) model.formatOf = operation['x-rankquill-format-of'];
   if (operation.summary) model.summary = operation.summary;
   const body = operation.requestBody?.content?.['application/json']?.schema?.$ref;
   if (body) model.body = refName(body);

@@ -21,11 +21,11 @@ const project = must(
   await client.POST('/v1/projects', { body: { name: 'Peer client', domain: 'peer.example' } }),
   'create a project',
 );
-const id = project.id;
+const projectId = project.id;
 // Only `keyword`: the fields with server-side defaults are optional in the generated type.
 const created = must(
-  await client.POST('/v1/projects/{id}/content', {
-    params: { path: { id } },
+  await client.POST('/v1/projects/{projectId}/content', {
+    params: { path: { projectId } },
     body: { keyword: 'cold brew' },
   }),
   'create content',
@@ -35,24 +35,29 @@ const advanced = must(
   'advance the manual clock',
 );
 const page = must(
-  await client.GET('/v1/projects/{id}/content', { params: { path: { id }, query: { limit: 10 } } }),
+  await client.GET('/v1/projects/{projectId}/content', {
+    params: { path: { projectId }, query: { limit: 10 } },
+  }),
   'list content',
 );
 const listed = page.data.find((item) => item.id === created.id);
 const published = must(
-  await client.POST('/v1/projects/{id}/content/{contentId}/publish', {
-    params: { path: { id, contentId: created.id } },
+  await client.POST('/v1/projects/{projectId}/content/{contentId}/publish', {
+    params: { path: { projectId, contentId: created.id } },
   }),
   'publish',
 );
 const csv = must(
-  await client.GET('/v1/projects/{id}/content/export.csv', { params: { path: { id } }, parseAs: 'text' }),
+  await client.GET('/v1/projects/{projectId}/content/export.csv', {
+    params: { path: { projectId } },
+    parseAs: 'text',
+  }),
   'export CSV',
 );
 
 const started = must(
-  await client.POST('/v1/projects/{id}/export', {
-    params: { path: { id } },
+  await client.POST('/v1/projects/{projectId}/export', {
+    params: { path: { projectId } },
     body: { types: ['content'], format: 'json' },
   }),
   'start a bulk export',
@@ -61,17 +66,17 @@ let bulk = started;
 for (let i = 0; i < 200 && bulk.status !== 'ready'; i++) {
   await new Promise((resolve) => setTimeout(resolve, 25));
   bulk = must(
-    await client.GET('/v1/projects/{id}/exports/{exportId}', {
-      params: { path: { id, exportId: started.id } },
+    await client.GET('/v1/projects/{projectId}/exports/{exportId}', {
+      params: { path: { projectId, exportId: started.id } },
     }),
     'get the bulk export',
   );
 }
 const signed = new URL(bulk.download_url ?? 'http://missing.invalid/');
 const file = must(
-  await client.GET('/v1/projects/{id}/exports/{exportId}/download', {
+  await client.GET('/v1/projects/{projectId}/exports/{exportId}/download', {
     params: {
-      path: { id, exportId: started.id },
+      path: { projectId, exportId: started.id },
       query: {
         expires: signed.searchParams.get('expires') ?? '',
         signature: signed.searchParams.get('signature') ?? '',

@@ -6,56 +6,57 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
   'projects.create': ({ engine, account, body, recordAnswer }) =>
     engine.projects.create(account, body, recordAnswer),
   'projects.retrieve': ({ engine, account, params }) =>
-    engine.projects.retrieve(account, param(params, 'id')),
+    engine.projects.retrieve(account, param(params, 'projectId')),
   'projects.update': ({ engine, account, params, body }) =>
-    engine.projects.update(account, param(params, 'id'), body),
-  'projects.delete': ({ engine, account, params }) => engine.projects.delete(account, param(params, 'id')),
+    engine.projects.update(account, param(params, 'projectId'), body),
+  'projects.delete': ({ engine, account, params }) =>
+    engine.projects.delete(account, param(params, 'projectId')),
   'projects.rotatePublicApiKey': ({ engine, account, params, recordAnswer }) =>
-    engine.projects.rotatePublicApiKey(account, param(params, 'id'), recordAnswer),
+    engine.projects.rotatePublicApiKey(account, param(params, 'projectId'), recordAnswer),
   'projects.webhook.test': ({ engine, account, params, recordAnswer }) =>
-    engine.webhooks.sendTest(account, param(params, 'id'), recordAnswer),
+    engine.webhooks.sendTest(account, param(params, 'projectId'), recordAnswer),
   'projects.webhook.rotateSigningSecret': ({ engine, account, params, recordAnswer }) =>
-    engine.projects.rotateSigningSecret(account, param(params, 'id'), recordAnswer),
+    engine.projects.rotateSigningSecret(account, param(params, 'projectId'), recordAnswer),
   'deliveries.list': ({ engine, account, params, query }) =>
-    engine.webhooks.list(account, param(params, 'id'), query),
+    engine.webhooks.list(account, param(params, 'projectId'), query),
   'deliveries.redeliver': ({ engine, account, params, recordAnswer }) =>
-    engine.webhooks.redeliver(account, param(params, 'id'), param(params, 'deliveryId'), recordAnswer),
+    engine.webhooks.redeliver(account, param(params, 'projectId'), param(params, 'deliveryId'), recordAnswer),
   'activity.list': ({ engine, account, params, query }) =>
-    engine.activity.list(account, param(params, 'id'), query),
+    engine.activity.list(account, param(params, 'projectId'), query),
   'content.list': ({ engine, account, params, query }) =>
-    engine.content.list(account, param(params, 'id'), query),
+    engine.content.list(account, param(params, 'projectId'), query),
   'content.create': ({ engine, account, params, body, recordAnswer }) =>
-    engine.content.create(account, param(params, 'id'), body, recordAnswer),
+    engine.content.create(account, param(params, 'projectId'), body, recordAnswer),
   'content.retrieve': ({ engine, account, params }) =>
-    engine.content.retrieve(account, param(params, 'id'), param(params, 'contentId')),
+    engine.content.retrieve(account, param(params, 'projectId'), param(params, 'contentId')),
   'content.update': ({ engine, account, params, body }) =>
-    engine.content.update(account, param(params, 'id'), param(params, 'contentId'), body),
+    engine.content.update(account, param(params, 'projectId'), param(params, 'contentId'), body),
   'content.delete': ({ engine, account, params }) =>
-    engine.content.delete(account, param(params, 'id'), param(params, 'contentId')),
+    engine.content.delete(account, param(params, 'projectId'), param(params, 'contentId')),
   'content.publish': ({ engine, account, params, recordAnswer }) =>
-    engine.content.publish(account, param(params, 'id'), param(params, 'contentId'), recordAnswer),
+    engine.content.publish(account, param(params, 'projectId'), param(params, 'contentId'), recordAnswer),
   'content.unpublish': ({ engine, account, params, recordAnswer }) =>
-    engine.content.unpublish(account, param(params, 'id'), param(params, 'contentId'), recordAnswer),
+    engine.content.unpublish(account, param(params, 'projectId'), param(params, 'contentId'), recordAnswer),
   'keywords.list': ({ engine, account, params, query }) =>
-    engine.keywords.list(account, param(params, 'id'), query),
+    engine.keywords.list(account, param(params, 'projectId'), query),
   'keywords.create': ({ engine, account, params, body, recordAnswer }) =>
-    engine.keywords.create(account, param(params, 'id'), body, recordAnswer),
+    engine.keywords.create(account, param(params, 'projectId'), body, recordAnswer),
   'keywords.opportunities': ({ engine, account, params, query }) =>
-    engine.keywords.opportunities(account, param(params, 'id'), query),
+    engine.keywords.opportunities(account, param(params, 'projectId'), query),
   'keywords.performance': ({ engine, account, params, query }) =>
-    engine.keywords.performance(account, param(params, 'id'), param(params, 'keywordId'), query),
+    engine.keywords.performance(account, param(params, 'projectId'), param(params, 'keywordId'), query),
   'aiVisibility.retrieve': ({ engine, account, params, query }) =>
-    engine.aiVisibility.retrieveScore(account, param(params, 'id'), query),
+    engine.aiVisibility.retrieveScore(account, param(params, 'projectId'), query),
   'aiVisibility.topics.list': ({ engine, account, params, query }) =>
-    engine.aiVisibility.listTopics(account, param(params, 'id'), query),
+    engine.aiVisibility.listTopics(account, param(params, 'projectId'), query),
   'aiVisibility.topics.create': ({ engine, account, params, body, recordAnswer }) =>
-    engine.aiVisibility.createTopic(account, param(params, 'id'), body, recordAnswer),
+    engine.aiVisibility.createTopic(account, param(params, 'projectId'), body, recordAnswer),
   'aiVisibility.prompts.list': ({ engine, account, params, query }) =>
-    engine.aiVisibility.listPrompts(account, param(params, 'id'), query),
+    engine.aiVisibility.listPrompts(account, param(params, 'projectId'), query),
   'aiVisibility.prompts.create': ({ engine, account, params, body, recordAnswer }) =>
-    engine.aiVisibility.createPrompt(account, param(params, 'id'), body, recordAnswer),
+    engine.aiVisibility.createPrompt(account, param(params, 'projectId'), body, recordAnswer),
   'aiVisibility.responses.list': ({ engine, account, params, query }) =>
-    engine.aiVisibility.listResponses(account, param(params, 'id'), query),
+    engine.aiVisibility.listResponses(account, param(params, 'projectId'), query),
 };
 
 function param(params: Record<string, string>, name: string): string {

@@ -348,7 +348,7 @@ describe('access', () => {
       ]) {
         const answer = await server.call(method, path(project, suffix), { key: who, body });
         expect(answer.status, `${method} ${suffix}`).toBe(404);
-        expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'id' });
+        expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'projectId' });
       }
     }
   });

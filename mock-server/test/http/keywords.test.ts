@@ -141,7 +141,7 @@ describe('POST /v1/projects/:id/keywords', () => {
       body: { keyword: 'mine now' },
     });
     expect(create.status).toBe(404);
-    expect(create.body.error).toMatchObject({ type: 'not_found_error', param: 'id' });
+    expect(create.body.error).toMatchObject({ type: 'not_found_error', param: 'projectId' });
     for (const path of ['', '/opportunities', `/${otherKeyword.id}/performance`]) {
       const answer = await server.call('GET', `/v1/projects/${otherProject}/keywords${path}`, { key });
       expect(answer.status, path).toBe(404);

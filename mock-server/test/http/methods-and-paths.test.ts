@@ -84,7 +84,7 @@ describe('paths', () => {
       const main = await send('GET', `/v1/projects/${segment}`);
       expect(main.status, segment).toBe(400);
       const body = await main.json();
-      expect(body.error).toMatchObject({ type: 'invalid_request_error', param: 'id' });
+      expect(body.error).toMatchObject({ type: 'invalid_request_error', param: 'projectId' });
       expect(body.error.message).toContain('malformed percent escape');
       const nested = await send('GET', `/v1/projects/${project}/content/${segment}`, {
         authorization: `Bearer ${key}`,

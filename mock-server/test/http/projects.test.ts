@@ -73,7 +73,7 @@ describe('projects', () => {
         body: method === 'PUT' ? {} : undefined,
       });
       expect(answer.status, `${method} ${path}`).toBe(404);
-      expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'id' });
+      expect(answer.body.error).toMatchObject({ type: 'not_found_error', param: 'projectId' });
     }
     const theirs = await server.call('GET', '/v1/projects', { key: other.body.api_key });
     expect(theirs.body.pagination.total).toBe(0);

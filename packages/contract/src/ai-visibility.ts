@@ -49,7 +49,7 @@ export type AiVisibilityTopic = z.infer<typeof AiVisibilityTopic>;
 
 export const AiVisibilityTopicCreateParams = named(
   'AiVisibilityTopicCreateParams',
-  'Body of POST /projects/:id/ai-visibility/topics.',
+  'Body of POST /projects/:projectId/ai-visibility/topics.',
   z.strictObject({
     name: z
       .string({ error: 'must be a string' })
@@ -76,7 +76,7 @@ export type AiVisibilityPrompt = z.infer<typeof AiVisibilityPrompt>;
 
 export const AiVisibilityPromptCreateParams = named(
   'AiVisibilityPromptCreateParams',
-  'Body of POST /projects/:id/ai-visibility/prompts. The prompt is asked on every platform for today at once, then every day at 00:00 UTC.',
+  'Body of POST /projects/:projectId/ai-visibility/prompts. The prompt is asked on every platform for today at once, then every day at 00:00 UTC.',
   z.strictObject({
     topic_id: idParam('topic').describe('Topic the prompt belongs to, `top_…`. Required.'),
     text: z
@@ -192,7 +192,7 @@ export const AiVisibilityScore = named(
 );
 export type AiVisibilityScore = z.infer<typeof AiVisibilityScore>;
 
-/** Query of GET /projects/:id/ai-visibility. */
+/** Query of GET /projects/:projectId/ai-visibility. */
 export const AiVisibilityScoreParams = z.object({
   from: dateParam
     .optional()
@@ -201,12 +201,12 @@ export const AiVisibilityScoreParams = z.object({
 });
 export type AiVisibilityScoreParams = z.input<typeof AiVisibilityScoreParams>;
 
-/** Filters of GET /projects/:id/ai-visibility/prompts, on top of `limit` and `offset`. */
+/** Filters of GET /projects/:projectId/ai-visibility/prompts, on top of `limit` and `offset`. */
 export const AiVisibilityPromptListParams = z.object({
   topic_id: idParam('topic').optional().describe('Only prompts of this topic.'),
 });
 
-/** Filters of GET /projects/:id/ai-visibility/responses, on top of `limit` and `offset`. */
+/** Filters of GET /projects/:projectId/ai-visibility/responses, on top of `limit` and `offset`. */
 export const AiVisibilityResponseListParams = z.object({
   prompt_id: idParam('prompt').optional().describe('Only answers to this prompt.'),
   topic_id: idParam('topic').optional().describe('Only answers to prompts of this topic.'),

@@ -33,7 +33,7 @@ export const CONTENT_LENGTH = { min: 300, max: 5000, default: 1200 } as const;
 
 export const ContentCreateParams = named(
   'ContentCreateParams',
-  'Body of POST /projects/:id/content (spec 2.2).',
+  'Body of POST /projects/:projectId/content (spec 2.2).',
   z.strictObject({
     keyword: z
       .string({ error: 'must be a string' })
@@ -67,7 +67,7 @@ export type ContentCreateParams = z.input<typeof ContentCreateParams>;
 
 export const ContentCreateResponse = named(
   'ContentCreateResponse',
-  'Answer of POST /projects/:id/content (spec 2.2).',
+  'Answer of POST /projects/:projectId/content (spec 2.2).',
   z.object({
     id: z.string(),
     status: ContentStatus,
@@ -124,7 +124,7 @@ const required = (max: number) => text(max).regex(NOT_BLANK, { error: 'must not 
 
 export const ContentUpdateParams = named(
   'ContentUpdateParams',
-  'Body of PUT /projects/:id/content/:contentId. Absent fields keep their value; `content` is sanitized.',
+  'Body of PUT /projects/:projectId/content/:contentId. Absent fields keep their value; `content` is sanitized.',
   z.strictObject({
     title: required(300).optional(),
     slug: z

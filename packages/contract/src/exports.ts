@@ -11,15 +11,15 @@ import { ContentStatus } from './content';
 import { Keyword } from './keywords';
 import { named, openEnum } from './registry';
 
-/** Formats of `GET /projects/:id/content/export` (spec 4.2). */
+/** Formats of `GET /projects/:projectId/content/export` (spec 4.2). */
 export const CONTENT_EXPORT_FORMATS = ['json', 'csv', 'html', 'markdown'] as const;
 export type ContentExportFormat = (typeof CONTENT_EXPORT_FORMATS)[number];
 
-/** Formats of `GET /projects/:id/keywords/export` (spec 4.2: csv is used for keywords). */
+/** Formats of `GET /projects/:projectId/keywords/export` (spec 4.2: csv is used for keywords). */
 export const KEYWORD_EXPORT_FORMATS = ['csv'] as const;
 export type KeywordExportFormat = (typeof KEYWORD_EXPORT_FORMATS)[number];
 
-/** Formats of `GET /projects/:id/ai-visibility/export` (spec 4.2: json is used for AI visibility). */
+/** Formats of `GET /projects/:projectId/ai-visibility/export` (spec 4.2: json is used for AI visibility). */
 export const AI_VISIBILITY_EXPORT_FORMATS = ['json'] as const;
 export type AiVisibilityExportFormat = (typeof AI_VISIBILITY_EXPORT_FORMATS)[number];
 
@@ -47,15 +47,15 @@ function formatParam<const T extends readonly [string, ...string[]]>(formats: T)
   });
 }
 
-/** Query of `GET /projects/:id/content/export`. */
+/** Query of `GET /projects/:projectId/content/export`. */
 export const ContentExportParams = formatParam(CONTENT_EXPORT_FORMATS);
 export type ContentExportParams = z.input<typeof ContentExportParams>;
 
-/** Query of `GET /projects/:id/keywords/export`. */
+/** Query of `GET /projects/:projectId/keywords/export`. */
 export const KeywordExportParams = formatParam(KEYWORD_EXPORT_FORMATS);
 export type KeywordExportParams = z.input<typeof KeywordExportParams>;
 
-/** Query of `GET /projects/:id/ai-visibility/export`. */
+/** Query of `GET /projects/:projectId/ai-visibility/export`. */
 export const AiVisibilityExportParams = formatParam(AI_VISIBILITY_EXPORT_FORMATS);
 export type AiVisibilityExportParams = z.input<typeof AiVisibilityExportParams>;
 
@@ -137,7 +137,7 @@ export type ExportDateRange = z.infer<typeof ExportDateRange>;
 
 export const BulkExportCreateParams = named(
   'BulkExportCreateParams',
-  'Body of POST /projects/:id/export (spec 4.2).',
+  'Body of POST /projects/:projectId/export (spec 4.2).',
   z.strictObject({
     types: z
       .array(z.enum(BULK_EXPORT_TYPES, { error: `must be one of: ${BULK_EXPORT_TYPES.join(', ')}` }), {

@@ -2,6 +2,7 @@ export * from './activity';
 export * from './admin';
 export * from './ai-visibility';
 export * from './article-payload';
+export * from './client-policy';
 export * from './common';
 export * from './content';
 export * from './deliveries';

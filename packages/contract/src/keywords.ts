@@ -21,7 +21,7 @@ export function normalizeKeyword(text: string): string {
 
 export const KeywordCreateParams = named(
   'KeywordCreateParams',
-  'Body of POST /projects/:id/keywords. The keyword is trimmed and its whitespace collapsed; a keyword the project already tracks (ignoring case) is a 409.',
+  'Body of POST /projects/:projectId/keywords. The keyword is trimmed and its whitespace collapsed; a keyword the project already tracks (ignoring case) is a 409.',
   z.strictObject({
     keyword: z
       .string({ error: 'must be a string' })
@@ -136,7 +136,7 @@ const dateFilter = (description: string) =>
     .optional()
     .describe(description);
 
-/** Query filters of `GET /projects/:id/keywords/:keywordId/performance`, beside `limit` and `offset`. */
+/** Query filters of `GET /projects/:projectId/keywords/:keywordId/performance`, beside `limit` and `offset`. */
 export const KeywordPerformanceParams = z.object({
   from: dateFilter('First UTC day to include, `YYYY-MM-DD`.'),
   to: dateFilter('Last UTC day to include, `YYYY-MM-DD`.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_POLICY } from './client-policy';
 import { MAX_REQUEST_BODY_BYTES } from './common';
 import { describeOperation } from './openapi-descriptions';
 import { webhooksSection } from './openapi-webhooks';
@@ -318,6 +319,8 @@ export function buildOpenApiDocument(): JsonObject {
     tags: TAGS,
     paths,
     webhooks: webhooksSection(),
+    // What every client decides alone (timeouts, retries, polling), so generators read it too.
+    'x-rankquill-client-policy': CLIENT_POLICY as unknown as JsonObject,
     components: {
       schemas,
       securitySchemes: {

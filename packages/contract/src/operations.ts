@@ -101,7 +101,7 @@ export interface Operation {
   formatOf?: { operation: string; format: string };
 }
 
-const projectPath = '/v1/projects/:id';
+const projectPath = '/v1/projects/:projectId';
 const contentPath = `${projectPath}/content/:contentId`;
 const aiVisibilityPath = `${projectPath}/ai-visibility`;
 

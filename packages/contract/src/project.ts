@@ -38,7 +38,7 @@ export type ProjectWebhook = z.infer<typeof ProjectWebhook>;
 
 export const WebhookSettingsParams = named(
   'WebhookSettingsParams',
-  'Webhook settings sent in `PUT /projects/:id` as `webhook`. Both fields are required; send `"webhook": null` to remove the webhook.',
+  'Webhook settings sent in `PUT /projects/:projectId` as `webhook`. Both fields are required; send `"webhook": null` to remove the webhook.',
   z.strictObject({
     url: z
       .url({
@@ -111,7 +111,7 @@ export type ProjectCreateParams = z.input<typeof ProjectCreateParams>;
 
 export const ProjectUpdateParams = named(
   'ProjectUpdateParams',
-  'Body of PUT /projects/:id. Every field is optional; absent fields keep their value.',
+  'Body of PUT /projects/:projectId. Every field is optional; absent fields keep their value.',
   z.strictObject({
     name: name.optional(),
     domain: domain.optional(),
@@ -126,14 +126,14 @@ export type ProjectUpdateParams = z.input<typeof ProjectUpdateParams>;
 
 export const PublicApiKeyRotation = named(
   'PublicApiKeyRotation',
-  'Answer of POST /projects/:id/public-api-key/rotate.',
+  'Answer of POST /projects/:projectId/public-api-key/rotate.',
   z.object({ public_api_key: z.string() }),
 );
 export type PublicApiKeyRotation = z.infer<typeof PublicApiKeyRotation>;
 
 export const WebhookSigningSecretRotation = named(
   'WebhookSigningSecretRotation',
-  'Answer of POST /projects/:id/webhook/signing-secret/rotate: the new signing secret, shown this once. For 24 hours each delivery carries signatures by both the new and the replaced one.',
+  'Answer of POST /projects/:projectId/webhook/signing-secret/rotate: the new signing secret, shown this once. For 24 hours each delivery carries signatures by both the new and the replaced one.',
   z.object({
     signing_secret: z.string().describe('The new signing secret, `whsec_` + base64 of 32 random bytes.'),
     previous_signing_secret_expires_at: Timestamp.nullable().describe(

@@ -15,7 +15,7 @@ const document = buildOpenApiDocument() as { paths: Record<string, Record<string
 
 describe('exports in the OpenAPI document', () => {
   it('describes the content export as a file in four media types, JSON with its schema, and requires `format`', () => {
-    const operation = document.paths['/v1/projects/{id}/content/export']?.get;
+    const operation = document.paths['/v1/projects/{projectId}/content/export']?.get;
     const ok = operation?.responses['200'];
     // The text types first: a generator that keeps the first media type (openapi-python-client)
     // then reads every format as text instead of parsing CSV as JSON.
@@ -32,7 +32,7 @@ describe('exports in the OpenAPI document', () => {
   });
 
   it('describes the download URL as needing no API key, with its own error statuses', () => {
-    const operation = document.paths['/v1/projects/{id}/exports/{exportId}/download']?.get;
+    const operation = document.paths['/v1/projects/{projectId}/exports/{exportId}/download']?.get;
     expect(operation?.security).toEqual([]);
     // 400: a query parameter given empty or twice.
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '500']);

@@ -7,6 +7,7 @@
 // both in step with the contract.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { operationClasses } from '../operations/php.mjs';
 
 /** The folder this emitter writes; every file in it is generated. */
 export const owns = 'packages/php/generated';
@@ -33,6 +34,7 @@ export function emit(model) {
     files[`${owns}/Model/${schema.name}.php`] = schemaClass(schema);
   }
   files[`${owns}/Webhooks/EventSchemas.php`] = eventSchemas(model);
+  for (const [file, text] of Object.entries(operationClasses(model))) files[`${owns}/${file}`] = text;
   if (existsSync(ALLOW_LIST)) {
     files[`${owns}/Webhooks/HtmlAllowList.php`] = allowList(JSON.parse(readFileSync(ALLOW_LIST, 'utf8')));
   }

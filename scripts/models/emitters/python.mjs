@@ -6,6 +6,7 @@
 // packages/contract/vectors/html-allow-list.json becomes constants for the webhook receiver's
 // sanitizer, so it follows the service's list.
 import { existsSync, readFileSync } from 'node:fs';
+import { operationModules } from '../operations/python.mjs';
 
 /** The folder this emitter writes; every file in it is generated. */
 export const owns = 'packages/python/src/rankquill/_generated';
@@ -45,6 +46,7 @@ export function emit(model) {
   files[`${owns}/__init__.py`] =
     `${HEADER}\n"""Code generated from the API contract; import it through \`rankquill.types\`."""\n`;
   files[`${owns}/models/__init__.py`] = modelsIndex(exported);
+  for (const [file, text] of Object.entries(operationModules(model))) files[`${owns}/${file}`] = text;
   const allowList = new URL('../../../packages/contract/vectors/html-allow-list.json', import.meta.url);
   if (existsSync(allowList)) {
     files[`${owns}/html_allow_list.py`] = allowListModule(JSON.parse(readFileSync(allowList, 'utf8')));

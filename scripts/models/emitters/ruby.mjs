@@ -6,6 +6,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { operationFiles } from '../operations/ruby.mjs';
 
 const LIB = 'packages/ruby/lib/rankquill/models';
 const ALLOW_LIST = fileURLToPath(
@@ -13,7 +14,10 @@ const ALLOW_LIST = fileURLToPath(
 );
 const SIG = 'packages/ruby/sig/rankquill/models';
 
-export const owns = [LIB, SIG];
+const GENERATED_LIB = 'packages/ruby/lib/rankquill/generated';
+const GENERATED_SIG = 'packages/ruby/sig/rankquill/generated';
+
+export const owns = [LIB, SIG, GENERATED_LIB, GENERATED_SIG];
 
 // Methods every Ruby object needs; a field of one of these names is read with `model[:name]`.
 const RESERVED = new Set([
@@ -51,6 +55,9 @@ export function emit(model) {
     files[`${LIB}/html_allow_list.rb`] = htmlAllowList(JSON.parse(readFileSync(ALLOW_LIST, 'utf8')));
     names.push('html_allow_list');
   }
+  const operations = operationFiles(model);
+  for (const [file, text] of Object.entries(operations.lib)) files[`${GENERATED_LIB}/${file}`] = text;
+  for (const [file, text] of Object.entries(operations.sig)) files[`${GENERATED_SIG}/${file}`] = text;
   files[`${LIB}/index.rb`] = [
     '# frozen_string_literal: true',
     '',

@@ -200,7 +200,7 @@ export class ProjectService {
     if (!project || project.account_id !== account.id) {
       throw new NotFoundError(
         `No project with id ${projectId}. List your projects with GET /v1/projects.`,
-        'id',
+        'projectId',
       );
     }
     return project;

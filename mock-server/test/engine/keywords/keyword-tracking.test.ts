@@ -163,7 +163,7 @@ describe('exportRows', () => {
     );
     await expect(engine.keywords.exportRows(stranger, project.id)).rejects.toMatchObject({
       status: 404,
-      param: 'id',
+      param: 'projectId',
     });
   });
 });

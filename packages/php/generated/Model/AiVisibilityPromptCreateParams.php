@@ -9,8 +9,8 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of POST /projects/:id/ai-visibility/prompts. The prompt is asked on every platform for today at
- * once, then every day at 00:00 UTC.
+ * Body of POST /projects/:projectId/ai-visibility/prompts. The prompt is asked on every platform for
+ * today at once, then every day at 00:00 UTC.
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

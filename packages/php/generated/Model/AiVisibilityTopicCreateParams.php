@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of POST /projects/:id/ai-visibility/topics.
+ * Body of POST /projects/:projectId/ai-visibility/topics.
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

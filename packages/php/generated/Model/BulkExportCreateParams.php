@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of POST /projects/:id/export (spec 4.2).
+ * Body of POST /projects/:projectId/export (spec 4.2).
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

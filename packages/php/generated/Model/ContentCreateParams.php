@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of POST /projects/:id/content (spec 2.2).
+ * Body of POST /projects/:projectId/content (spec 2.2).
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Answer of POST /projects/:id/content (spec 2.2).
+ * Answer of POST /projects/:projectId/content (spec 2.2).
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.

@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of PUT /projects/:id/content/:contentId. Absent fields keep their value; `content` is
+ * Body of PUT /projects/:projectId/content/:contentId. Absent fields keep their value; `content` is
  * sanitized.
  *
  * Fields a request may send: pass an array with these keys, or this object.

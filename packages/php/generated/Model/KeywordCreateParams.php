@@ -9,8 +9,8 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of POST /projects/:id/keywords. The keyword is trimmed and its whitespace collapsed; a keyword
- * the project already tracks (ignoring case) is a 409.
+ * Body of POST /projects/:projectId/keywords. The keyword is trimmed and its whitespace collapsed; a
+ * keyword the project already tracks (ignoring case) is a 409.
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Body of PUT /projects/:id. Every field is optional; absent fields keep their value.
+ * Body of PUT /projects/:projectId. Every field is optional; absent fields keep their value.
  *
  * Fields a request may send: pass an array with these keys, or this object.
  *

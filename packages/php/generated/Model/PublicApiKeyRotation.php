@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Answer of POST /projects/:id/public-api-key/rotate.
+ * Answer of POST /projects/:projectId/public-api-key/rotate.
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.

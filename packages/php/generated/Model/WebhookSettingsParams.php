@@ -9,7 +9,7 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Webhook settings sent in `PUT /projects/:id` as `webhook`. Both fields are required; send
+ * Webhook settings sent in `PUT /projects/:projectId` as `webhook`. Both fields are required; send
  * `"webhook": null` to remove the webhook.
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds

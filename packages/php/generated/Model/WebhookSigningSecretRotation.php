@@ -9,8 +9,8 @@ namespace Rankquill\Model;
 use Rankquill\RankquillObject;
 
 /**
- * Answer of POST /projects/:id/webhook/signing-secret/rotate: the new signing secret, shown this once.
- * For 24 hours each delivery carries signatures by both the new and the replaced one.
+ * Answer of POST /projects/:projectId/webhook/signing-secret/rotate: the new signing secret, shown
+ * this once. For 24 hours each delivery carries signatures by both the new and the replaced one.
  *
  * Fields keep their API names; read them as properties or as array keys. Fields a newer server adds
  * are kept and readable the same way.

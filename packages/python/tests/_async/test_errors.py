@@ -53,7 +53,7 @@ async def test_another_accounts_project_is_not_found(server: MockServer) -> None
     async with AsyncRankquill(api_key=other_key, base_url=server.api_base_url) as client:
         with pytest.raises(NotFoundError) as caught:
             await client.projects.retrieve(server.demo.project_id)
-    assert (caught.value.status_code, caught.value.param) == (404, "id")
+    assert (caught.value.status_code, caught.value.param) == (404, "projectId")
 
 
 async def test_rate_limit_error_says_when_to_come_back(server: MockServer) -> None:

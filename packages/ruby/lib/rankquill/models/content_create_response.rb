@@ -4,7 +4,7 @@
 
 module Rankquill
   module Models
-    # Answer of POST /projects/:id/content (spec 2.2).
+    # Answer of POST /projects/:projectId/content (spec 2.2).
     class ContentCreateResponse < Rankquill::BaseModel
       # @return [String]
       field :id, json: :string, required: true

@@ -4,7 +4,7 @@
 
 module Rankquill
   module Models
-    # Answer of POST /projects/:id/public-api-key/rotate.
+    # Answer of POST /projects/:projectId/public-api-key/rotate.
     class PublicApiKeyRotation < Rankquill::BaseModel
       # @return [String]
       field :public_api_key, json: :string, required: true

@@ -4,8 +4,8 @@
 
 module Rankquill
   module Models
-    # Webhook settings sent in `PUT /projects/:id` as `webhook`. Both fields are required; send
-    # `"webhook": null` to remove the webhook.
+    # Webhook settings sent in `PUT /projects/:projectId` as `webhook`. Both fields are
+    # required; send `"webhook": null` to remove the webhook.
     class WebhookSettingsParams < Rankquill::BaseModel
       # Absolute http(s) URL that receives the events.
       # @return [String]

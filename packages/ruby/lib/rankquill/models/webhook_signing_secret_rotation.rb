@@ -4,9 +4,9 @@
 
 module Rankquill
   module Models
-    # Answer of POST /projects/:id/webhook/signing-secret/rotate: the new signing secret, shown
-    # this once. For 24 hours each delivery carries signatures by both the new and the replaced
-    # one.
+    # Answer of POST /projects/:projectId/webhook/signing-secret/rotate: the new signing secret,
+    # shown this once. For 24 hours each delivery carries signatures by both the new and the
+    # replaced one.
     class WebhookSigningSecretRotation < Rankquill::BaseModel
       # The new signing secret, `whsec_` + base64 of 32 random bytes.
       # @return [String]

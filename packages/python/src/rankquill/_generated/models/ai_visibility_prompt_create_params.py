@@ -6,7 +6,7 @@ from typing import TypedDict
 
 
 class AiVisibilityPromptCreateParams(TypedDict):
-    """Body of POST /projects/:id/ai-visibility/prompts. The prompt is asked on every platform for today at once, then every day at 00:00 UTC.
+    """Body of POST /projects/:projectId/ai-visibility/prompts. The prompt is asked on every platform for today at once, then every day at 00:00 UTC.
 
     A dict with these keys, such as `{"topic_id": ...}`; the server checks the values.
     """

@@ -6,7 +6,7 @@ from typing import TypedDict
 
 
 class AiVisibilityTopicCreateParams(TypedDict):
-    """Body of POST /projects/:id/ai-visibility/topics.
+    """Body of POST /projects/:projectId/ai-visibility/topics.
 
     A dict with these keys, such as `{"name": ...}`; the server checks the values.
     """

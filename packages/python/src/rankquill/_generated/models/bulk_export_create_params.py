@@ -16,7 +16,7 @@ class _BulkExportCreateParamsRequired(TypedDict):
 
 
 class BulkExportCreateParams(_BulkExportCreateParamsRequired, total=False):
-    """Body of POST /projects/:id/export (spec 4.2).
+    """Body of POST /projects/:projectId/export (spec 4.2).
 
     A dict with these keys, such as `{"types": ...}`; the server checks the values.
     """

@@ -11,7 +11,7 @@ class _ContentCreateParamsRequired(TypedDict):
 
 
 class ContentCreateParams(_ContentCreateParamsRequired, total=False):
-    """Body of POST /projects/:id/content (spec 2.2).
+    """Body of POST /projects/:projectId/content (spec 2.2).
 
     A dict with these keys, such as `{"keyword": ...}`; the server checks the values.
     """

@@ -9,7 +9,7 @@ from ..._models import ResponseModel
 
 
 class ContentCreateResponse(ResponseModel):
-    """Answer of POST /projects/:id/content (spec 2.2).
+    """Answer of POST /projects/:projectId/content (spec 2.2).
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 

@@ -7,7 +7,7 @@ from typing import TypedDict
 
 
 class ContentUpdateParams(TypedDict, total=False):
-    """Body of PUT /projects/:id/content/:contentId. Absent fields keep their value; `content` is sanitized.
+    """Body of PUT /projects/:projectId/content/:contentId. Absent fields keep their value; `content` is sanitized.
 
     A dict with these keys, such as `{"title": ...}`; the server checks the values.
     """

@@ -6,7 +6,7 @@ from typing import TypedDict
 
 
 class KeywordCreateParams(TypedDict):
-    """Body of POST /projects/:id/keywords. The keyword is trimmed and its whitespace collapsed; a keyword the project already tracks (ignoring case) is a 409.
+    """Body of POST /projects/:projectId/keywords. The keyword is trimmed and its whitespace collapsed; a keyword the project already tracks (ignoring case) is a 409.
 
     A dict with these keys, such as `{"keyword": ...}`; the server checks the values.
     """

@@ -9,7 +9,7 @@ from .webhook_settings_params import WebhookSettingsParams
 
 
 class ProjectUpdateParams(TypedDict, total=False):
-    """Body of PUT /projects/:id. Every field is optional; absent fields keep their value.
+    """Body of PUT /projects/:projectId. Every field is optional; absent fields keep their value.
 
     A dict with these keys, such as `{"name": ...}`; the server checks the values.
     """

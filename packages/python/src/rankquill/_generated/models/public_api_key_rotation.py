@@ -6,7 +6,7 @@ from ..._models import ResponseModel
 
 
 class PublicApiKeyRotation(ResponseModel):
-    """Answer of POST /projects/:id/public-api-key/rotate.
+    """Answer of POST /projects/:projectId/public-api-key/rotate.
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 

@@ -6,7 +6,7 @@ from typing import TypedDict
 
 
 class WebhookSettingsParams(TypedDict):
-    """Webhook settings sent in `PUT /projects/:id` as `webhook`. Both fields are required; send `"webhook": null` to remove the webhook.
+    """Webhook settings sent in `PUT /projects/:projectId` as `webhook`. Both fields are required; send `"webhook": null` to remove the webhook.
 
     A dict with these keys, such as `{"url": ...}`; the server checks the values.
     """

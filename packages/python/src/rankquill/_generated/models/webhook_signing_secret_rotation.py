@@ -8,7 +8,7 @@ from ..._models import ResponseModel
 
 
 class WebhookSigningSecretRotation(ResponseModel):
-    """Answer of POST /projects/:id/webhook/signing-secret/rotate: the new signing secret, shown this once. For 24 hours each delivery carries signatures by both the new and the replaced one.
+    """Answer of POST /projects/:projectId/webhook/signing-secret/rotate: the new signing secret, shown this once. For 24 hours each delivery carries signatures by both the new and the replaced one.
 
     Fields keep their API names; fields a newer server adds are kept too (`model_extra`).
 

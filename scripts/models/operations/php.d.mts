@@ -1,0 +1,3 @@
+export function operationClasses(
+  model: unknown,
+): Record<'Internal/Operations.php' | 'Internal/ClientPolicy.php', string>;

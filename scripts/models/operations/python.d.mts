@@ -1,0 +1,1 @@
+export function operationModules(model: unknown): Record<'operations.py' | 'client_policy.py', string>;

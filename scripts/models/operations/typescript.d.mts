@@ -1,0 +1,1 @@
+export function operationsModule(model: unknown): string;
