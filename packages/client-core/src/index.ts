@@ -17,6 +17,12 @@ export {
 } from './errors/connection-errors';
 export { errorDetails } from './errors/error-details';
 export {
+  CLIENT_POLICY,
+  OPERATIONS,
+  type OperationId,
+  type OperationSpec,
+} from './generated/operations';
+export {
   hasNextPage,
   nextPageQuery,
   requireNextPageQuery,
@@ -24,16 +30,16 @@ export {
   walkItems,
   walkPages,
 } from './pages/page-walk';
-export { encodePathSegment, idProblem, type PathTemplate, path } from './path';
+export { encodePathSegment, idProblem } from './path';
 export { readEnv } from './read-env';
 export { type RetryClock, type RetryOutcome, retryWait } from './retries/retry-policy';
 export { sleep } from './retries/sleep';
 export type { HeaderValues } from './transport/headers';
 export {
+  type ApiBase,
   type ApiCall,
   type CallOptions,
   type ClientErrors,
-  type HttpMethod,
   type ParsedResponse,
   Transport,
   type TransportLogger,

@@ -53,37 +53,3 @@ export function resolvePath(
   });
   return result;
 }
-
-/** A request path whose ids are checked and encoded when the call is sent, so a bad id rejects the call. */
-export interface PathTemplate {
-  readonly strings: readonly string[];
-  /** One `{ name: value }` object per id, so that an error can name the id. */
-  readonly ids: readonly Readonly<Record<string, string>>[];
-}
-
-/**
- * Tags a path template whose ids come as one-key objects, so the name travels with the value:
- * `` path`/projects/${{ projectId }}/content/${{ contentId }}` ``.
- */
-export function path(strings: TemplateStringsArray, ...ids: Record<string, string>[]): PathTemplate {
-  return { strings, ids };
-}
-
-/** The path with every id checked and percent-encoded; throws `ClientError` naming the first bad id. */
-export function resolveTemplate(
-  template: PathTemplate,
-  operation: string,
-  ClientError: ClientErrorClass,
-): string {
-  let result = template.strings[0] ?? '';
-  template.ids.forEach((id, index) => {
-    for (const name in id) {
-      const value = id[name];
-      const problem = idProblem(operation, name, value);
-      if (problem !== undefined) throw new ClientError(problem);
-      result += encodePathSegment(value as string);
-    }
-    result += template.strings[index + 1] ?? '';
-  });
-  return result;
-}

@@ -36,7 +36,7 @@ export function errorDetails(
 
 function fallbackMessage(status: number, text: string): string {
   if (text.trim() === '') return `The API answered with status ${status} and no error message.`;
-  return `${status}: ${firstCodePoints(text, CLIENT_POLICY.errorExcerptLength)}`;
+  return `${status}: ${firstCodePoints(text, CLIENT_POLICY.errorExcerptChars)}`;
 }
 
 /** The first `count` code points of `text` (not UTF-16 units, so no character is cut in half). */

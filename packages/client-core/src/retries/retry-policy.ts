@@ -33,14 +33,14 @@ export function retryWait(outcome: RetryOutcome, retry: number, clock: RetryCloc
   const random = clock.random ?? Math.random;
   if ('error' in outcome) return backoff(retry, random);
   const { status, headers } = outcome;
-  if (status !== 408 && status !== 429 && (status < 500 || status > 599)) return undefined;
+  if (!isRetried(status)) return undefined;
   const retryAfter = headers.get('retry-after');
   const retryAfterMs = retryAfter === null ? undefined : retryAfterWait(retryAfter, now());
-  if (retryAfterMs !== undefined && retryAfterMs > CLIENT_POLICY.maxServerWaitMs) return undefined;
-  if (status === 429 || status === 503) {
+  if (retryAfterMs !== undefined && retryAfterMs > RETRY.maxServerWaitMs) return undefined;
+  if (includes(RETRY.serverWaitStatuses, status)) {
     const reset = headers.get('x-ratelimit-reset');
     const serverWait = retryAfterMs ?? (reset === null ? undefined : resetWait(reset, now()));
-    if (serverWait !== undefined) return Math.min(serverWait, CLIENT_POLICY.maxServerWaitMs);
+    if (serverWait !== undefined) return Math.min(serverWait, RETRY.maxServerWaitMs);
   }
   return backoff(retry, random);
 }
@@ -53,8 +53,18 @@ export function retryOutcomeOf(error: unknown): RetryOutcome | undefined {
   return undefined;
 }
 
+/** Every 5xx and the policy's other statuses (408, 429). */
+function isRetried(status: number): boolean {
+  return (status >= 500 && status <= 599) || includes(RETRY.statuses, status);
+}
+
+function includes(statuses: readonly number[], status: number): boolean {
+  return statuses.includes(status);
+}
+
+/** The wait doubles with each retry, from the initial delay up to the cap. */
 function backoff(retry: number, random: () => number): number {
-  const full = Math.min(RETRY.initialDelayMs * RETRY.multiplier ** (retry - 1), RETRY.maxDelayMs);
+  const full = Math.min(RETRY.initialDelayMs * 2 ** (retry - 1), RETRY.maxDelayMs);
   return full * (1 - random() * RETRY.jitter);
 }
 
@@ -69,7 +79,7 @@ function retryAfterWait(value: string, now: number): number | undefined {
 function resetWait(value: string, now: number): number | undefined {
   if (!/^\d+$/.test(value)) return undefined;
   const ms = Number(value) * 1000;
-  return ms >= CLIENT_POLICY.earliestResetTimestampMs ? Math.max(0, ms - now) : ms;
+  return ms >= RETRY.earliestResetTimestampMs ? Math.max(0, ms - now) : ms;
 }
 
 // IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form RFC 9110 has servers send; a looser
