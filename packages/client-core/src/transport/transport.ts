@@ -110,7 +110,7 @@ export class Transport {
   readonly #address: AddressSettings;
   readonly #secrets: Secrets;
   readonly #baseHeaders: HeaderValues;
-  /** The headers of a call with no body, no POST and no per-call headers, built once. */
+  /** The headers of a call with no body, no Idempotency-Key and no per-call headers, built once. */
   readonly #plainHeaders: Readonly<Record<string, string>>;
 
   constructor(settings: TransportSettings) {
