@@ -32,7 +32,7 @@ export {
 } from './pages/page-walk';
 export { encodePathSegment, idProblem } from './path';
 export { readEnv } from './read-env';
-export { type RetryClock, type RetryOutcome, retryWait } from './retries/retry-policy';
+export { type RetryClock, type RetryOutcome, retryAfterMs, retryWait } from './retries/retry-policy';
 export { sleep } from './retries/sleep';
 export type { HeaderValues } from './transport/headers';
 export {

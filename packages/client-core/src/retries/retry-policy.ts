@@ -35,11 +35,11 @@ export function retryWait(outcome: RetryOutcome, retry: number, clock: RetryCloc
   const { status, headers } = outcome;
   if (!isRetried(status)) return undefined;
   const retryAfter = headers.get('retry-after');
-  const retryAfterMs = retryAfter === null ? undefined : retryAfterWait(retryAfter, now());
-  if (retryAfterMs !== undefined && retryAfterMs > RETRY.maxServerWaitMs) return undefined;
+  const askedWait = retryAfter === null ? undefined : retryAfterMs(retryAfter, now());
+  if (askedWait !== undefined && askedWait > RETRY.maxServerWaitMs) return undefined;
   if (includes(RETRY.serverWaitStatuses, status)) {
     const reset = headers.get('x-ratelimit-reset');
-    const serverWait = retryAfterMs ?? (reset === null ? undefined : resetWait(reset, now()));
+    const serverWait = askedWait ?? (reset === null ? undefined : resetWait(reset, now()));
     if (serverWait !== undefined) return Math.min(serverWait, RETRY.maxServerWaitMs);
   }
   return backoff(retry, random);
@@ -68,8 +68,16 @@ function backoff(retry: number, random: () => number): number {
   return full * (1 - random() * RETRY.jitter);
 }
 
-/** `Retry-After`: a number of seconds or an HTTP date; `undefined` when it is neither. */
-function retryAfterWait(value: string, now: number): number | undefined {
+/**
+ * Milliseconds a `Retry-After` value asks for: whole seconds, or an HTTP date (IMF-fixdate) counted
+ * from `now` (0 when past); `undefined` when it is neither, such as `1.5` or `soon`.
+ *
+ * @example
+ * ```ts
+ * retryAfterMs('3', Date.now()); // 3000
+ * ```
+ */
+export function retryAfterMs(value: string, now: number): number | undefined {
   if (/^\d+$/.test(value)) return Number(value) * 1000;
   const at = httpDate(value);
   return at === undefined ? undefined : Math.max(0, at - now);
