@@ -87,7 +87,7 @@ export class PublicArticles {
       key: 'the public article API key',
       keyEnv: 'RANKQUILL_PUBLIC_API_KEY',
       urlEnv: 'RANKQUILL_CONTENT_API_URL',
-      exampleURL: 'http://127.0.0.1:4010/public-article-api',
+      exampleURL: `http://127.0.0.1:4010${CLIENT_POLICY.basePaths.publicArticleApi}`,
       defaultTimeout: CLIENT_POLICY.timeoutMs.publicArticles,
       defaultMaxRetries: CLIENT_POLICY.maxRetries,
       Error: PublicArticlesError,

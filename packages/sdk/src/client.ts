@@ -141,7 +141,7 @@ export class Rankquill {
       key: 'the main API key',
       keyEnv: 'RANKQUILL_API_KEY',
       urlEnv: 'RANKQUILL_BASE_URL',
-      exampleURL: 'http://127.0.0.1:4010/v1',
+      exampleURL: `http://127.0.0.1:4010${CLIENT_POLICY.basePaths.api}`,
       defaultTimeout: CLIENT_POLICY.timeoutMs.main,
       defaultMaxRetries: CLIENT_POLICY.maxRetries,
       Error: Errors.RankquillError,
