@@ -1,4 +1,4 @@
-import type { Delivery, Project } from '@rankquill/contract';
+import { type Delivery, type OperationId, operations, type Project } from '@rankquill/contract';
 import { type RunningServer, startServer } from '../runtime/server';
 
 /** Options of {@link startMockServer}. */
@@ -35,6 +35,11 @@ export interface MockServer {
    */
   advance(seconds: number): Promise<string>;
   /**
+   * The server's current time (ISO 8601): on the manual clock, it moves only by `advance`.
+   * @example expect(await mock.now()).toBe('2026-01-01T00:00:00.000Z');
+   */
+  now(): Promise<string>;
+  /**
    * Every webhook delivery of the project, newest first, each with its attempts.
    * @example expect((await mock.deliveries())[0]?.event).toBe('content.published');
    */
@@ -45,6 +50,12 @@ export interface MockServer {
    * @example const other = await mock.freshAccount({ name: 'Second site' });
    */
   freshAccount(project?: Record<string, unknown>): Promise<MockServer>;
+  /**
+   * Empties the server: every account, project and key is gone, this one's too, and the clock is
+   * back at its start. Make a `freshAccount()` after it.
+   * @example await mock.reset(); const next = await mock.freshAccount();
+   */
+  reset(): Promise<void>;
   /** Stops the server (every account of it). `await using` calls it too. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -87,16 +98,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 let accountsMade = 0;
 
 async function freshAccount(server: RunningServer, project: Record<string, unknown>): Promise<MockServer> {
-  const { api_key: apiKey } = await call<{ api_key: string }>(`${server.url}/__admin/accounts`, 'POST', {
-    plan: 'agencies',
+  const { api_key: apiKey } = await call<{ api_key: string }>(server, 'admin.accounts.create', {
+    body: { plan: 'agencies' },
   });
   const number = ++accountsMade;
-  const created = await call<Project>(
-    `${server.apiBaseUrl}/projects`,
-    'POST',
-    { name: `Test project ${number}`, domain: `test-${number}.example`, ...project },
+  const created = await call<Project>(server, 'projects.create', {
+    body: { name: `Test project ${number}`, domain: `test-${number}.example`, ...project },
     apiKey,
-  );
+  });
   const close = () => server.close();
   return {
     url: server.url,
@@ -106,29 +115,49 @@ async function freshAccount(server: RunningServer, project: Record<string, unkno
     projectId: created.id,
     publicApiKey: created.public_api_key,
     async advance(seconds) {
-      return (await call<{ now: string }>(`${server.url}/__admin/clock/advance`, 'POST', { seconds })).now;
+      return (await call<{ now: string }>(server, 'admin.clock.advance', { body: { seconds } })).now;
+    },
+    async now() {
+      return (await call<{ now: string }>(server, 'admin.clock.retrieve', {})).now;
     },
     async deliveries() {
       const deliveries: Delivery[] = [];
       for (let offset = 0; ; offset += 100) {
         const page = await call<{ data: Delivery[]; pagination: { has_more: boolean } }>(
-          `${server.apiBaseUrl}/projects/${created.id}/deliveries?limit=100&offset=${offset}`,
-          'GET',
-          undefined,
-          apiKey,
+          server,
+          'deliveries.list',
+          { ids: { projectId: created.id }, query: `?limit=100&offset=${offset}`, apiKey },
         );
         deliveries.push(...page.data);
         if (!page.pagination.has_more) return deliveries;
       }
     },
     freshAccount: (fields = {}) => freshAccount(server, fields),
+    async reset() {
+      await call(server, 'admin.reset', {});
+    },
     close,
     [Symbol.asyncDispose]: close,
   };
 }
 
-async function call<T>(url: string, method: string, body: unknown, apiKey?: string): Promise<T> {
-  const response = await fetch(url, {
+/** What one call of an operation carries. */
+interface CallValues {
+  /** Path parameters by the contract's name, such as `projectId`. */
+  ids?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  apiKey?: string;
+}
+
+/** Calls the contract operation `id` on the server: its method and path come from the contract. */
+async function call<T>(server: RunningServer, id: OperationId, values: CallValues): Promise<T> {
+  const { method, path } = operationById(id);
+  const { ids = {}, query = '', apiKey } = values;
+  // The server takes every POST as JSON, an empty one too.
+  const body = values.body ?? (method === 'POST' ? {} : undefined);
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? ''));
+  const response = await fetch(`${server.url}${filled}${query}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -138,9 +167,13 @@ async function call<T>(url: string, method: string, body: unknown, apiKey?: stri
   });
   const text = await response.text();
   if (!response.ok) {
-    throw new Error(
-      `The mock server answered ${response.status} to ${method} ${new URL(url).pathname}: ${text}`,
-    );
+    throw new Error(`The mock server answered ${response.status} to ${method} ${filled}: ${text}`);
   }
   return JSON.parse(text) as T;
+}
+
+function operationById(id: OperationId): { method: string; path: string } {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`${id} is not an operation of the contract.`);
+  return operation;
 }

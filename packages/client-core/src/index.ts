@@ -15,16 +15,31 @@ export {
   connectionTimeoutErrorClass,
   userAbortErrorClass,
 } from './errors/connection-errors';
-export { hasNextPage, nextPageParams, type WalkablePage, walkItems, walkPages } from './pages/page-walk';
-export { idProblem, type PathTemplate, path } from './path';
+export { errorDetails } from './errors/error-details';
+export {
+  CLIENT_POLICY,
+  OPERATIONS,
+  type OperationId,
+  type OperationSpec,
+} from './generated/operations';
+export {
+  hasNextPage,
+  nextPageQuery,
+  requireNextPageQuery,
+  type WalkablePage,
+  walkItems,
+  walkPages,
+} from './pages/page-walk';
+export { encodePathSegment, idProblem } from './path';
 export { readEnv } from './read-env';
+export { type RetryClock, type RetryOutcome, retryAfterMs, retryWait } from './retries/retry-policy';
 export { sleep } from './retries/sleep';
 export type { HeaderValues } from './transport/headers';
 export {
+  type ApiBase,
   type ApiCall,
   type CallOptions,
   type ClientErrors,
-  type HttpMethod,
   type ParsedResponse,
   Transport,
   type TransportLogger,

@@ -35,16 +35,6 @@ export class Secrets {
     return result;
   }
 
-  /** A parsed body with every secret in its strings redacted (a server may echo a header back). */
-  redactBody(body: unknown, depth = 0): unknown {
-    if (typeof body === 'string') return this.redact(body);
-    if (depth > 20 || typeof body !== 'object' || body === null) return body;
-    if (Array.isArray(body)) return body.map((item) => this.redactBody(item, depth + 1));
-    return Object.fromEntries(
-      Object.entries(body).map(([key, value]) => [key, this.redactBody(value, depth + 1)]),
-    );
-  }
-
   /**
    * A copy of a failure fit to be an error's `cause`: name, message, stack and connection fields
    * (redacted), and the same for its own cause, but nothing else. The failures of ky and of the

@@ -1,4 +1,4 @@
-import { hasNextPage, nextPageParams, walkItems, walkPages } from '@rankquill/client-core';
+import { hasNextPage, requireNextPageQuery, walkItems, walkPages } from '@rankquill/client-core';
 import type { Pagination, PublicArticleListItem, PublicArticleListResponse } from '@rankquill/contract';
 
 /** `limit` (1 to 100, default 10) and `offset` (default 0) of `list()`. */
@@ -30,6 +30,8 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
   constructor(
     answer: PublicArticleListResponse,
     private readonly fetchPage: FetchPage,
+    /** The query that fetched this page. */
+    private readonly query: ArticleListParams,
   ) {
     this.articles = answer.articles;
     this.pagination = answer.pagination;
@@ -42,7 +44,8 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
 
   /** Fetches the page after this one, with the same page size. */
   async getNextPage(): Promise<ArticlePage> {
-    return new ArticlePage(await this.fetchPage(nextPageParams(this.pagination)), this.fetchPage);
+    const query = requireNextPageQuery(this.query, this.pagination);
+    return new ArticlePage(await this.fetchPage(query), this.fetchPage, query);
   }
 
   /** Yields this page and every page after it. */
@@ -72,7 +75,7 @@ export class ArticlePagePromise extends Promise<ArticlePage> implements AsyncIte
    */
   constructor(fetchPage: FetchPage, params: ArticleListParams) {
     super((resolve) => resolve(undefined as unknown as ArticlePage));
-    this.page = fetchPage(params).then((answer) => new ArticlePage(answer, fetchPage));
+    this.page = fetchPage(params).then((answer) => new ArticlePage(answer, fetchPage, params));
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; `then` serves the fetched page

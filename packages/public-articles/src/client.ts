@@ -1,12 +1,9 @@
-import { idProblem, readClientOptions, Transport } from '@rankquill/client-core';
+import { CLIENT_POLICY, idProblem, readClientOptions, Transport } from '@rankquill/client-core';
 import type { PublicArticle, PublicArticleListResponse, PublicArticleResponse } from '@rankquill/contract';
 import { type ArticleListParams, ArticlePagePromise } from './article-page';
 import { errorFromResponse } from './errors/api-error';
 import { APIConnectionError, APIConnectionTimeoutError, SERVICE } from './errors/connection-errors';
 import { PublicArticlesError } from './errors/public-articles-error';
-
-/** The path of the public article API on its server; a baseURL elsewhere gets an error that names it. */
-const PUBLIC_ARTICLE_API_PATH = '/public-article-api';
 
 /** Options of `new PublicArticles()`. */
 export interface PublicArticlesOptions {
@@ -66,9 +63,6 @@ export interface PublicArticlesOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RETRIES = 2;
-
 /**
  * Client of the read-only public article API: the published articles of the project the key
  * belongs to, for display on the customer's own site. Server-side only.
@@ -93,16 +87,16 @@ export class PublicArticles {
       key: 'the public article API key',
       keyEnv: 'RANKQUILL_PUBLIC_API_KEY',
       urlEnv: 'RANKQUILL_CONTENT_API_URL',
-      exampleURL: 'http://127.0.0.1:4010/public-article-api',
-      defaultTimeout: DEFAULT_TIMEOUT_MS,
-      defaultMaxRetries: DEFAULT_MAX_RETRIES,
+      exampleURL: `http://127.0.0.1:4010${CLIENT_POLICY.basePaths.publicArticleApi}`,
+      defaultTimeout: CLIENT_POLICY.timeoutMs.publicArticles,
+      defaultMaxRetries: CLIENT_POLICY.maxRetries,
       Error: PublicArticlesError,
     });
     this.baseURL = settings.baseURL;
     this.#transport = new Transport({
       service: SERVICE,
       baseURL: settings.baseURL,
-      apiPath: PUBLIC_ARTICLE_API_PATH,
+      base: 'public-article-api',
       credentials: { 'x-service-key': settings.apiKey },
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,
@@ -151,7 +145,8 @@ export class PublicArticles {
     return (await this.#get<PublicArticleResponse>('retrieve', { id })).article;
   }
 
-  async #get<T>(operation: string, query: Record<string, string | number | undefined>): Promise<T> {
-    return (await this.#transport.send<T>({ operation, method: 'GET', path: '', query })).data;
+  /** The public article API's one operation; `caller` names the method in messages. */
+  async #get<T>(caller: string, query: Record<string, string | number | undefined>): Promise<T> {
+    return (await this.#transport.send<T>({ operation: 'publicArticles.get', caller, query })).data;
   }
 }

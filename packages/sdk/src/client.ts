@@ -1,4 +1,4 @@
-import { readClientOptions, Transport } from '@rankquill/client-core';
+import { CLIENT_POLICY, readClientOptions, Transport } from '@rankquill/client-core';
 import { SERVICE } from './core/errors/connection-errors';
 import * as Errors from './core/errors/index';
 import type { Logger } from './core/logger';
@@ -11,9 +11,6 @@ import { Exports } from './resources/exports';
 import { Keywords } from './resources/keywords';
 import { Projects } from './resources/projects';
 import { Webhooks } from './resources/webhooks';
-
-/** The path of the main API on its server; a baseURL elsewhere gets an error that names it. */
-const MAIN_API_PATH = '/v1';
 
 /** Options of `new Rankquill()`. */
 export interface ClientOptions {
@@ -91,9 +88,6 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_RETRIES = 2;
-
 /**
  * Client of the Rankquill main API: projects and content, with retries, idempotent POSTs,
  * pagination and typed errors. Runs on Node >= 22, Bun, Deno and Workers.
@@ -147,9 +141,9 @@ export class Rankquill {
       key: 'the main API key',
       keyEnv: 'RANKQUILL_API_KEY',
       urlEnv: 'RANKQUILL_BASE_URL',
-      exampleURL: 'http://127.0.0.1:4010/v1',
-      defaultTimeout: DEFAULT_TIMEOUT_MS,
-      defaultMaxRetries: DEFAULT_MAX_RETRIES,
+      exampleURL: `http://127.0.0.1:4010${CLIENT_POLICY.basePaths.api}`,
+      defaultTimeout: CLIENT_POLICY.timeoutMs.main,
+      defaultMaxRetries: CLIENT_POLICY.maxRetries,
       Error: Errors.RankquillError,
     });
     this.baseURL = settings.baseURL;
@@ -158,7 +152,7 @@ export class Rankquill {
     const transport = new Transport({
       service: SERVICE,
       baseURL: settings.baseURL,
-      apiPath: MAIN_API_PATH,
+      base: 'api',
       credentials: { authorization: `Bearer ${settings.apiKey}` },
       timeout: settings.timeout,
       maxRetries: settings.maxRetries,

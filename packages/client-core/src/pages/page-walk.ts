@@ -12,12 +12,34 @@ export function hasNextPage(pagination: Pagination): boolean {
   return pagination.has_more && pagination.count > 0;
 }
 
-/** `limit` and `offset` of the page after the one `pagination` describes, with the same page size. */
-export function nextPageParams(pagination: Pagination): { limit: number; offset: number } {
-  if (!hasNextPage(pagination)) {
+/**
+ * The query of the page after the one that `query` fetched and `pagination` describes: the same
+ * filters and page size, the offset moved past this page's items; `undefined` on the last page.
+ *
+ * @example
+ * ```ts
+ * nextPageQuery({ status: 'draft' }, { limit: 10, offset: 0, count: 10, total: 25, has_more: true });
+ * // { status: 'draft', limit: 10, offset: 10 }
+ * ```
+ */
+export function nextPageQuery<Query extends object>(
+  query: Query,
+  pagination: Pagination,
+): (Query & { limit: number; offset: number }) | undefined {
+  if (!hasNextPage(pagination)) return undefined;
+  return { ...query, limit: pagination.limit, offset: pagination.offset + pagination.count };
+}
+
+/** The next page's query, or the error `getNextPage()` throws on the last page. */
+export function requireNextPageQuery<Query extends object>(
+  query: Query,
+  pagination: Pagination,
+): Query & { limit: number; offset: number } {
+  const next = nextPageQuery(query, pagination);
+  if (next === undefined) {
     throw new RangeError('This is the last page; check hasNextPage() before calling getNextPage().');
   }
-  return { limit: pagination.limit, offset: pagination.offset + pagination.count };
+  return next;
 }
 
 /** Yields `first` and every page after it. */

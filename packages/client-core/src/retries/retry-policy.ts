@@ -1,46 +1,102 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { CLIENT_POLICY } from '../generated/operations';
 
-/** Longest wait a client accepts from `Retry-After` or `X-RateLimit-Reset` before a retry. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const { retry: RETRY } = CLIENT_POLICY;
 
-// Unix seconds before this are read as a number of seconds to wait, as ky does.
-const EARLIEST_RESET_TIMESTAMP_MS = Date.UTC(2024, 0, 1);
+/** What an attempt ended with, as the retry policy sees it. */
+export type RetryOutcome = { status: number; headers: Headers } | { error: 'connection' | 'timeout' };
+
+/** The clock and dice of the policy; tests (and the shared vectors) pass their own. */
+export interface RetryClock {
+  /** Milliseconds since the epoch; defaults to `Date.now`. */
+  now?: () => number;
+  /** A number in [0, 1); defaults to `Math.random`. */
+  random?: () => number;
+}
 
 /**
- * Milliseconds to wait before retry number `retryNumber` (1 for the first) after `error`, or
- * `undefined` when the error is not retried. Retried: connection errors, timeouts, 408, 429 and
- * 5xx, for every method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait
- * doubles from 0.5 s up to 8 s with up to 25% jitter; on 429 and 503 the server's `Retry-After`
- * (or `X-RateLimit-Reset`) decides instead; when `Retry-After` asks for more than a minute the
- * client does not wait but throws at once, so the caller decides (see `RateLimitError.retryAfter`).
+ * Milliseconds to wait before retry number `retry` (1 for the first) after `outcome`, or
+ * `undefined` to give up. Retried: connection errors, timeouts, 408, 429 and 5xx, for every
+ * method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait doubles from
+ * the initial backoff up to its cap, shortened by up to the jitter share; on 429 and 503 the
+ * server's `Retry-After` (or `X-RateLimit-Reset`) decides instead. When `Retry-After` asks for
+ * more than the longest server wait the client does not wait but gives up at once, so the
+ * caller decides (see `RateLimitError.retryAfter`).
+ *
+ * @example
+ * ```ts
+ * retryWait({ status: 503, headers: new Headers({ 'retry-after': '2' }) }, 1); // 2000
+ * ```
  */
-export function retryDelay(error: unknown, retryNumber: number): number | undefined {
-  if (isTimeoutError(error) || isNetworkError(error)) return backoff(retryNumber);
-  if (!isHTTPError(error)) return undefined;
-  const { status, headers } = error.response;
-  if (status !== 408 && status !== 429 && (status < 500 || status > 599)) return undefined;
+export function retryWait(outcome: RetryOutcome, retry: number, clock: RetryClock = {}): number | undefined {
+  const now = clock.now ?? Date.now;
+  const random = clock.random ?? Math.random;
+  if ('error' in outcome) return backoff(retry, random);
+  const { status, headers } = outcome;
+  if (!isRetried(status)) return undefined;
   const retryAfter = headers.get('retry-after');
-  const retryAfterMs = retryAfter === null ? undefined : waitUntil(retryAfter, false);
-  if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
-  if (status === 429 || status === 503) {
+  const askedWait = retryAfter === null ? undefined : retryAfterMs(retryAfter, now());
+  if (askedWait !== undefined && askedWait > RETRY.maxServerWaitMs) return undefined;
+  if (includes(RETRY.serverWaitStatuses, status)) {
     const reset = headers.get('x-ratelimit-reset');
-    const serverWait =
-      retryAfter !== null ? retryAfterMs : reset !== null ? waitUntil(reset, true) : undefined;
-    if (serverWait !== undefined) return Math.min(serverWait, MAX_RETRY_AFTER_MS);
+    const serverWait = askedWait ?? (reset === null ? undefined : resetWait(reset, now()));
+    if (serverWait !== undefined) return Math.min(serverWait, RETRY.maxServerWaitMs);
   }
-  return backoff(retryNumber);
+  return backoff(retry, random);
 }
 
-function backoff(retryNumber: number): number {
-  return Math.min(500 * 2 ** (retryNumber - 1), 8_000) * (1 - Math.random() * 0.25);
+/** The outcome of a failed attempt as ky reports it, or `undefined` for a failure never retried. */
+export function retryOutcomeOf(error: unknown): RetryOutcome | undefined {
+  if (isTimeoutError(error)) return { error: 'timeout' };
+  if (isNetworkError(error)) return { error: 'connection' };
+  if (isHTTPError(error)) return { status: error.response.status, headers: error.response.headers };
+  return undefined;
 }
 
-/** A header's wait in milliseconds: seconds, an HTTP date, or (for reset headers) Unix seconds. */
-function waitUntil(value: string, mayBeTimestamp: boolean): number | undefined {
-  if (/^\d+$/.test(value)) {
-    const ms = Number(value) * 1000;
-    return Math.max(0, mayBeTimestamp && ms >= EARLIEST_RESET_TIMESTAMP_MS ? ms - Date.now() : ms);
-  }
+/** Every 5xx and the policy's other statuses (408, 429). */
+function isRetried(status: number): boolean {
+  return (status >= 500 && status <= 599) || includes(RETRY.statuses, status);
+}
+
+function includes(statuses: readonly number[], status: number): boolean {
+  return statuses.includes(status);
+}
+
+/** The wait doubles with each retry, from the initial delay up to the cap. */
+function backoff(retry: number, random: () => number): number {
+  const full = Math.min(RETRY.initialDelayMs * 2 ** (retry - 1), RETRY.maxDelayMs);
+  return full * (1 - random() * RETRY.jitter);
+}
+
+/**
+ * Milliseconds a `Retry-After` value asks for: whole seconds, or an HTTP date (IMF-fixdate) counted
+ * from `now` (0 when past); `undefined` when it is neither, such as `1.5` or `soon`.
+ *
+ * @example
+ * ```ts
+ * retryAfterMs('3', Date.now()); // 3000
+ * ```
+ */
+export function retryAfterMs(value: string, now: number): number | undefined {
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = httpDate(value);
+  return at === undefined ? undefined : Math.max(0, at - now);
+}
+
+/** `X-RateLimit-Reset`: a number of seconds, or a Unix time (seconds) from the earliest reset on. */
+function resetWait(value: string, now: number): number | undefined {
+  if (!/^\d+$/.test(value)) return undefined;
+  const ms = Number(value) * 1000;
+  return ms >= RETRY.earliestResetTimestampMs ? Math.max(0, ms - now) : ms;
+}
+
+// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form RFC 9110 has servers send; a looser
+// reading would take `1.5` or `tomorrow` for a date.
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+function httpDate(value: string): number | undefined {
+  if (!IMF_FIXDATE.test(value)) return undefined;
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : at;
 }

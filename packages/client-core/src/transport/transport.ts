@@ -1,17 +1,24 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import type { ClientErrorClass } from '../errors/client-error-class';
 import type { ConnectionErrorOptions } from '../errors/connection-errors';
-import { type PathTemplate, resolvePath } from '../path';
-import { retryDelay } from '../retries/retry-policy';
+import { CLIENT_POLICY, OPERATIONS, type OperationId, type OperationSpec } from '../generated/operations';
+import { resolvePath } from '../path';
+import { retryOutcomeOf, retryWait } from '../retries/retry-policy';
 import { sleep } from '../retries/sleep';
 import { Secrets } from '../secrets';
 import { canFetchDirectly, fetchDirectly } from './direct-fetch';
 import { definedHeaders, type HeaderValues, lowerCaseKeys } from './headers';
 import { newIdempotencyKey } from './idempotency-key';
 import { queryString } from './query-string';
-import { wrongAddressMessage } from './wrong-address';
+import { type AddressSettings, wrongAddressMessage } from './wrong-address';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** The API a client calls: the main API (`/v1`) or the public article API. */
+export type ApiBase = 'api' | 'public-article-api';
+
+const API_PATHS: Record<ApiBase, string> = {
+  api: CLIENT_POLICY.basePaths.api,
+  'public-article-api': CLIENT_POLICY.basePaths.publicArticleApi,
+};
 
 /** Options of one call; each overrides the client's setting for that call only. */
 export interface CallOptions {
@@ -36,8 +43,8 @@ export interface ClientErrors {
   Timeout: new (options?: ConnectionErrorOptions) => Error;
   /** Thrown when the call's `signal` aborts; a client that takes no signal leaves it out. */
   UserAbort?: (new (options?: { cause?: unknown }) => Error) | undefined;
-  /** The error of a non-2xx answer, from its status, parsed body (secrets redacted) and headers. */
-  fromResponse(status: number, body: unknown, headers: Headers): Error;
+  /** The error of a non-2xx answer, from its status, body text (secrets redacted) and headers. */
+  fromResponse(status: number, text: string, headers: Headers): Error;
 }
 
 /** Where the transport reports retries (`info`) and failed calls (`warn`). */
@@ -51,8 +58,8 @@ export interface TransportSettings {
   service: string;
   /** The API's address without a trailing slash, such as `https://host/v1`. */
   baseURL: string;
-  /** The path the API lives under on its server (`/v1`), for the error a `baseURL` elsewhere gets. */
-  apiPath: string;
+  /** The API it calls; every operation it sends must live there. */
+  base: ApiBase;
   /**
    * Headers that carry the key, sent with every call. Their values never appear in an error, its
    * cause, a log line, or an inspection of the transport.
@@ -66,12 +73,20 @@ export interface TransportSettings {
   errors: ClientErrors;
 }
 
+/**
+ * One call of an operation of the contract: method, path, base and idempotency come from the
+ * generated operation table; the caller gives the values.
+ */
 export interface ApiCall {
-  /** The client method, such as `content.delete`, that errors about its arguments name. */
-  operation: string;
-  method: HttpMethod;
-  /** Path under the base URL, starting with `/`; ids in a template are checked and encoded. */
-  path: PathTemplate | string;
+  /** The contract's operation, such as `content.retrieve`. */
+  operation: OperationId;
+  /**
+   * The client method, such as `content.createAndWait`, that errors about its arguments and log
+   * lines name; defaults to `operation`.
+   */
+  caller?: string | undefined;
+  /** The path parameters' values, in the operation's `pathParams` order; each is checked and encoded. */
+  ids?: readonly string[] | undefined;
   query?: object | undefined;
   body?: unknown;
   options?: CallOptions | undefined;
@@ -86,19 +101,25 @@ export interface ApiCall {
 
 /**
  * Sends API calls over ky: headers, JSON, Idempotency-Key, timeouts, and retries in its own loop
- * (`retryDelay`), and turns every failure into one of the client's error classes, with no secret
+ * (`retryWait`), and turns every failure into one of the client's error classes, with no secret
  * in it.
  */
 export class Transport {
   // Private fields: inspecting a client (console.log(client)) must not print its key.
   readonly #settings: TransportSettings;
+  readonly #address: AddressSettings;
   readonly #secrets: Secrets;
   readonly #baseHeaders: HeaderValues;
-  /** The headers of a call with no body, no POST and no per-call headers, built once. */
+  /** The headers of a call with no body, no Idempotency-Key and no per-call headers, built once. */
   readonly #plainHeaders: Readonly<Record<string, string>>;
 
   constructor(settings: TransportSettings) {
     this.#settings = settings;
+    this.#address = {
+      service: settings.service,
+      baseURL: settings.baseURL,
+      apiPath: API_PATHS[settings.base],
+    };
     this.#secrets = new Secrets(Object.values(settings.credentials).flatMap(withoutScheme));
     this.#baseHeaders = {
       accept: 'application/json',
@@ -110,12 +131,21 @@ export class Transport {
   }
 
   async send<T>(call: ApiCall): Promise<ParsedResponse<T>> {
-    const { method, body, options = {}, raw } = call;
+    const { body, options = {}, raw } = call;
     const settings = this.#settings;
     const { errors, logger } = settings;
-    const path =
-      typeof call.path === 'string' ? call.path : resolvePath(call.path, call.operation, errors.Base);
-    const url = (call.url ?? settings.baseURL + path) + queryString(call.query);
+    const spec: OperationSpec = OPERATIONS[call.operation];
+    const { method } = spec;
+    const caller = call.caller ?? call.operation;
+    if (spec.base !== settings.base) {
+      throw new errors.Base(
+        `${call.operation} is an operation of the ${spec.base} base, not of this client's.`,
+      );
+    }
+    const url =
+      (call.url ??
+        settings.baseURL + resolvePath(spec.path, spec.pathParams, call.ids ?? [], caller, errors.Base)) +
+      queryString(call.query);
     const secrets = call.url
       ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
       : this.#secrets;
@@ -124,9 +154,11 @@ export class Transport {
     // the retry options on every call. The loop below retries instead.
     const request: Options = {
       method,
-      headers: this.#headersOf(method, body, options),
+      headers: this.#headersOf(spec, body, options),
       timeout: options.timeout ?? settings.timeout,
       retry: 0,
+      // An error answer's body comes as its text (ky's `error.data`): the client reads it.
+      parseJson: keepText,
     };
     if (body !== undefined) request.body = JSON.stringify(body);
     if (signal) request.signal = signal;
@@ -139,16 +171,17 @@ export class Transport {
         attempts++;
         try {
           const response = direct ? await fetchDirectly(url, request) : await ky(url, request);
-          const wrongAddress = call.url ? undefined : wrongAddressMessage(settings, response);
+          const wrongAddress = call.url ? undefined : wrongAddressMessage(this.#address, response);
           if (wrongAddress) throw new errors.Base(wrongAddress);
           if (raw) return { data: undefined as T, response };
           const text = await response.text();
           return { data: this.#parseJson(text, response, secrets) as T, response };
         } catch (error) {
-          const wait = attempts <= maxRetries && !signal?.aborted ? retryDelay(error, attempts) : undefined;
+          const outcome = attempts <= maxRetries && !signal?.aborted ? retryOutcomeOf(error) : undefined;
+          const wait = outcome && retryWait(outcome, attempts);
           if (wait === undefined) throw error;
           logger?.info(`Retrying ${settings.service} request`, {
-            operation: call.operation,
+            operation: caller,
             method,
             url: secrets.redact(url),
             retryCount: attempts,
@@ -160,7 +193,7 @@ export class Transport {
     } catch (error) {
       const clientError = this.#clientError(error, signal, attempts, secrets, call.url === undefined);
       logger?.warn(`${settings.service} request failed`, {
-        operation: call.operation,
+        operation: caller,
         method,
         url: secrets.redact(url),
         error: clientError.name,
@@ -170,13 +203,13 @@ export class Transport {
     }
   }
 
-  #headersOf(method: HttpMethod, body: unknown, options: CallOptions): Record<string, string> {
-    if (body === undefined && method !== 'POST' && !options.headers) return this.#plainHeaders;
+  #headersOf(spec: OperationSpec, body: unknown, options: CallOptions): Record<string, string> {
+    if (body === undefined && !spec.idempotent && !options.headers) return this.#plainHeaders;
     const headers: HeaderValues = { ...this.#baseHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'POST') headers['idempotency-key'] = newIdempotencyKey();
+    if (spec.idempotent) headers['idempotency-key'] = newIdempotencyKey();
     if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers));
-    if (method === 'POST' && options.idempotencyKey !== undefined) {
+    if (spec.idempotent && options.idempotencyKey !== undefined) {
       headers['idempotency-key'] = options.idempotencyKey;
     }
     return definedHeaders(headers);
@@ -199,11 +232,11 @@ export class Transport {
     if (isHTTPError(error)) {
       const apiError = errors.fromResponse(
         error.response.status,
-        secrets.redactBody(error.data),
+        secrets.redact(typeof error.data === 'string' ? error.data : ''),
         error.response.headers,
       );
       // The class and fields stay the answer's; the message says what the client knows better.
-      const wrongAddress = atBaseURL ? wrongAddressMessage(this.#settings, error.response) : undefined;
+      const wrongAddress = atBaseURL ? wrongAddressMessage(this.#address, error.response) : undefined;
       if (wrongAddress) apiError.message = wrongAddress;
       return apiError;
     }
@@ -237,6 +270,10 @@ export class Transport {
       );
     }
   }
+}
+
+function keepText(text: string): string {
+  return text;
 }
 
 /** A credential and, for `Bearer <key>`, the key alone: a server may echo either. */

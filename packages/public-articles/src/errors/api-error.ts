@@ -1,4 +1,4 @@
-import { apiErrorClass, apiErrorClassFor } from '@rankquill/client-core';
+import { apiErrorClass, apiErrorClassFor, errorDetails } from '@rankquill/client-core';
 import { PublicArticlesError } from './public-articles-error';
 
 /**
@@ -48,11 +48,7 @@ const errorClasses = {
  * The error for a non-2xx answer with body `{"success": false, "error": "<message>"}` (or anything else).
  * @internal
  */
-export function errorFromResponse(status: number, body: unknown, headers: Headers): APIError {
-  const message =
-    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-      ? body.error
-      : `The public article API answered with status ${status}.`;
+export function errorFromResponse(status: number, text: string, headers: Headers): APIError {
   const ErrorClass: typeof APIError = apiErrorClassFor(status, errorClasses);
-  return new ErrorClass(status, { message, body }, headers);
+  return new ErrorClass(status, errorDetails(status, text, headers), headers);
 }

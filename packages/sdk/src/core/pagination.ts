@@ -1,7 +1,7 @@
 import {
   hasNextPage,
-  nextPageParams,
   type ParsedResponse,
+  requireNextPageQuery,
   walkItems,
   walkPages,
 } from '@rankquill/client-core';
@@ -17,7 +17,8 @@ export interface PageParams {
   offset?: number;
 }
 
-type FetchPage<Item> = (params: PageParams) => Promise<ParsedResponse<ListEnvelope<Item>>>;
+/** Fetches the page that `query` (the list's filters, `limit` and `offset`) names. */
+type FetchPage<Item> = (query: PageParams) => Promise<ParsedResponse<ListEnvelope<Item>>>;
 
 /**
  * One page of a list. `for await` over it walks every item of this page and the pages after it.
@@ -45,6 +46,8 @@ export class Page<Item> implements AsyncIterable<Item> {
   constructor(
     envelope: ListEnvelope<Item>,
     private readonly fetchPage: FetchPage<Item>,
+    /** The query that fetched this page; the next page's keeps its filters. */
+    private readonly query: PageParams,
   ) {
     this.data = envelope.data;
     this.pagination = envelope.pagination;
@@ -57,8 +60,9 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   /** Fetches the page after this one, with the same page size. */
   async getNextPage(): Promise<Page<Item>> {
-    const { data } = await this.fetchPage(nextPageParams(this.pagination));
-    return new Page(data, this.fetchPage);
+    const query = requireNextPageQuery(this.query, this.pagination);
+    const { data } = await this.fetchPage(query);
+    return new Page(data, this.fetchPage, query);
   }
 
   /** Yields this page and every page after it. */
@@ -86,8 +90,8 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
    * `list()` creates these; there is no need to construct one.
    * @internal
    */
-  constructor(fetchPage: FetchPage<Item>, params: PageParams) {
-    super(APIPromise.mapped(fetchPage(params), (envelope) => new Page(envelope, fetchPage)));
+  constructor(fetchPage: FetchPage<Item>, query: PageParams) {
+    super(APIPromise.mapped(fetchPage(query), (envelope) => new Page(envelope, fetchPage, query)));
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {

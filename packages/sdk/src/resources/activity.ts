@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type { ActivityEntry, ActivityType } from '@rankquill/contract';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
@@ -26,6 +25,6 @@ export class Activity extends APIResource {
     params: ActivityListParams = {},
     options?: RequestOptions,
   ): PagePromise<ActivityEntry> {
-    return this.paginate('activity.list', path`/projects/${{ projectId }}/activity`, params, options);
+    return this.paginate({ operation: 'activity.list', ids: [projectId], query: params, options });
   }
 }

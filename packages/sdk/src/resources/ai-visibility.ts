@@ -1,5 +1,4 @@
 import type { Transport } from '@rankquill/client-core';
-import { path } from '@rankquill/client-core';
 import type {
   AiVisibilityCitedDomain,
   AiVisibilityDailyFigures,
@@ -10,7 +9,6 @@ import type {
 import type { APIPromise } from '../core/api-promise';
 import type { ExportFile } from '../core/export-file';
 import type { RequestOptions } from '../core/request-options';
-import { fileCall } from '../internal/file-call';
 import { AiVisibilityPrompts } from './ai-visibility/prompts';
 import { AiVisibilityResponses } from './ai-visibility/responses';
 import { AiVisibilityTopics } from './ai-visibility/topics';
@@ -77,8 +75,7 @@ export class AiVisibility extends APIResource {
   ): APIPromise<AiVisibilityScore> {
     return this.call({
       operation: 'aiVisibility.retrieve',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/ai-visibility`,
+      ids: [projectId],
       query: params,
       options,
     });
@@ -102,10 +99,9 @@ export class AiVisibility extends APIResource {
     params: { format: 'json' } = { format: 'json' },
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
-    return fileCall(this.transport, {
+    return this.file({
       operation: 'aiVisibility.export',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/ai-visibility/export`,
+      ids: [projectId],
       query: params,
       options,
     });

@@ -1,8 +1,12 @@
-import { type ApiCall, type PathTemplate, sleep, type Transport } from '@rankquill/client-core';
+import { type ApiCall, sleep, type Transport } from '@rankquill/client-core';
 import { APIPromise } from '../core/api-promise';
 import { APIUserAbortError } from '../core/errors/connection-errors';
+import type { ExportFile } from '../core/export-file';
 import { type PageParams, PagePromise } from '../core/pagination';
-import type { RequestOptions } from '../core/request-options';
+import { fileCall } from '../internal/file-call';
+
+/** A call of a resource method: its operation and values (`url` and `raw` are the transport's). */
+export type ResourceCall = Omit<ApiCall, 'url' | 'raw'>;
 
 /** Base of every resource: the verbs turned into API calls. */
 export abstract class APIResource {
@@ -12,21 +16,19 @@ export abstract class APIResource {
    */
   constructor(protected readonly transport: Transport) {}
 
-  protected call<T>(call: ApiCall): APIPromise<T> {
+  /** Calls an operation that answers JSON. */
+  protected call<T>(call: ResourceCall): APIPromise<T> {
     return new APIPromise(this.transport.send<T>(call));
   }
 
-  protected paginate<Item>(
-    operation: string,
-    path: PathTemplate | string,
-    params: PageParams & object,
-    options: RequestOptions | undefined,
-  ): PagePromise<Item> {
-    return new PagePromise<Item>(
-      (page) =>
-        this.transport.send({ operation, method: 'GET', path, query: { ...params, ...page }, options }),
-      {},
-    );
+  /** Calls a list operation: the first page, whose `query` (filters, `limit`, `offset`) the next pages keep. */
+  protected paginate<Item>(call: ResourceCall & { query: PageParams & object }): PagePromise<Item> {
+    return new PagePromise<Item>((query) => this.transport.send({ ...call, query }), call.query);
+  }
+
+  /** Calls an operation that answers a file, handed back unread. */
+  protected file(call: ApiCall): APIPromise<ExportFile> {
+    return fileCall(this.transport, call);
   }
 
   /** Waits between polls; the call's `signal` ends the wait with `APIUserAbortError`. */

@@ -1,4 +1,4 @@
-import { path } from '@rankquill/client-core';
+import { CLIENT_POLICY } from '@rankquill/client-core';
 import type {
   ContentCreateParams,
   ContentCreateResponse,
@@ -17,7 +17,6 @@ import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
 import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
-import { fileCall } from '../internal/file-call';
 import { APIResource } from './api-resource';
 
 export type {
@@ -47,15 +46,7 @@ export interface CreateAndWaitOptions extends RequestOptions {
   waitTimeout?: number;
 }
 
-const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000;
-const REPOLL_INTERVAL_MS = 2_000;
-/**
- * The header by which a server on the manual clock says so (`CLOCK_MODE_HEADER` in
- * `@rankquill/contract`, copied so that the client loads no schema code).
- */
-const CLOCK_MODE_HEADER = 'x-rankquill-clock';
-/** How long `createAndWait` waits on a manual-clock server before it says why it stops. */
-const MANUAL_CLOCK_WAIT_MS = 1_000;
+const { polling } = CLIENT_POLICY;
 
 /** Generated content of a project: articles from `generating` to `draft` or `published`. */
 export class Content extends APIResource {
@@ -89,8 +80,7 @@ export class Content extends APIResource {
   retrieve(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
       operation: 'content.retrieve',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      ids: [projectId, contentId],
       options,
     });
   }
@@ -112,8 +102,7 @@ export class Content extends APIResource {
   ): APIPromise<ContentItem> {
     return this.call({
       operation: 'content.update',
-      method: 'PUT',
-      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      ids: [projectId, contentId],
       body: params,
       options,
     });
@@ -133,7 +122,7 @@ export class Content extends APIResource {
     params: ContentListParams = {},
     options?: RequestOptions,
   ): PagePromise<ContentItem> {
-    return this.paginate('content.list', path`/projects/${{ projectId }}/content`, params, options);
+    return this.paginate({ operation: 'content.list', ids: [projectId], query: params, options });
   }
 
   /**
@@ -147,8 +136,7 @@ export class Content extends APIResource {
   delete(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentDeleteResponse> {
     return this.call({
       operation: 'content.delete',
-      method: 'DELETE',
-      path: path`/projects/${{ projectId }}/content/${{ contentId }}`,
+      ids: [projectId, contentId],
       options,
     });
   }
@@ -165,8 +153,7 @@ export class Content extends APIResource {
   publish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
       operation: 'content.publish',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/content/${{ contentId }}/publish`,
+      ids: [projectId, contentId],
       options,
     });
   }
@@ -182,8 +169,7 @@ export class Content extends APIResource {
   unpublish(projectId: string, contentId: string, options?: RequestOptions): APIPromise<ContentItem> {
     return this.call({
       operation: 'content.unpublish',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/content/${{ contentId }}/unpublish`,
+      ids: [projectId, contentId],
       options,
     });
   }
@@ -207,7 +193,7 @@ export class Content extends APIResource {
     params: ContentCreateParams,
     options: CreateAndWaitOptions = {},
   ): Promise<ContentItem> {
-    const { pollInterval, waitTimeout = DEFAULT_WAIT_TIMEOUT_MS, ...requestOptions } = options;
+    const { pollInterval, waitTimeout = polling.waitTimeoutMs, ...requestOptions } = options;
     const started = Date.now();
     const deadline = started + waitTimeout;
     const { data: created, response } = await this.#create(
@@ -218,7 +204,9 @@ export class Content extends APIResource {
     ).withResponse();
     // Time there moves only when a test moves it: give that a second, then say so.
     const manualUntil =
-      response.headers.get(CLOCK_MODE_HEADER) === 'manual' ? Date.now() + MANUAL_CLOCK_WAIT_MS : undefined;
+      response.headers.get(CLIENT_POLICY.clockModeHeader) === 'manual'
+        ? Date.now() + polling.manualClockWaitMs
+        : undefined;
     const stopAt = Math.min(deadline, manualUntil ?? Number.POSITIVE_INFINITY);
     // Both instants come from the server's clock, so their difference holds even when it differs from ours.
     const estimated = Date.parse(created.estimated_completion) - Date.parse(created.created_at);
@@ -234,7 +222,7 @@ export class Content extends APIResource {
       await this.pause(Math.min(wait, remaining), options.signal);
       const item = await this.retrieve(projectId, created.id, pollOptions);
       if (item.status !== 'generating') return item;
-      wait = pollInterval ?? REPOLL_INTERVAL_MS;
+      wait = pollInterval ?? polling.contentRepollIntervalMs;
     }
   }
 
@@ -255,26 +243,25 @@ export class Content extends APIResource {
     params: { format: ContentExportFormat },
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
-    return fileCall(this.transport, {
+    return this.file({
       operation: 'content.export',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/content/export`,
+      ids: [projectId],
       query: params,
       options,
     });
   }
 
-  /** Starts the work on the server; `operation` is the method the caller called, for errors. */
+  /** Starts the work on the server; `caller` is the method the user called, for errors. */
   #create(
-    operation: string,
+    caller: string,
     projectId: string,
     params: ContentCreateParams,
     options: RequestOptions | undefined,
   ): APIPromise<ContentCreateResponse> {
     return this.call({
-      operation,
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/content`,
+      operation: 'content.create',
+      caller,
+      ids: [projectId],
       body: params,
       options,
     });

@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type { Delivery } from '@rankquill/contract';
 import type { APIPromise } from '../core/api-promise';
 import type { PageParams, PagePromise } from '../core/pagination';
@@ -23,7 +22,7 @@ export class Deliveries extends APIResource {
    * ```
    */
   list(projectId: string, params: DeliveryListParams = {}, options?: RequestOptions): PagePromise<Delivery> {
-    return this.paginate('deliveries.list', path`/projects/${{ projectId }}/deliveries`, params, options);
+    return this.paginate({ operation: 'deliveries.list', ids: [projectId], query: params, options });
   }
 
   /**
@@ -40,8 +39,7 @@ export class Deliveries extends APIResource {
   redeliver(projectId: string, deliveryId: string, options?: RequestOptions): APIPromise<Delivery> {
     return this.call({
       operation: 'deliveries.redeliver',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/deliveries/${{ deliveryId }}/redeliver`,
+      ids: [projectId, deliveryId],
       options,
     });
   }

@@ -1,5 +1,4 @@
-import type { Transport } from '@rankquill/client-core';
-import { path } from '@rankquill/client-core';
+import { CLIENT_POLICY, type Transport } from '@rankquill/client-core';
 import type {
   BulkExport,
   BulkExportCreateParams,
@@ -13,7 +12,6 @@ import { RankquillError } from '../core/errors/rankquill-error';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error';
 import type { ExportFile } from '../core/export-file';
 import type { RequestOptions } from '../core/request-options';
-import { fileCall } from '../internal/file-call';
 import { APIResource } from './api-resource';
 
 export type {
@@ -33,8 +31,7 @@ export interface ExportWaitOptions extends RequestOptions {
   waitTimeout?: number;
 }
 
-const DEFAULT_POLL_INTERVAL_MS = 1_000;
-const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60 * 1000;
+const { polling } = CLIENT_POLICY;
 
 /**
  * Asynchronous bulk exports of a project: JSON, a ZIP of CSVs or a PDF report, made in the
@@ -86,8 +83,7 @@ export class Exports extends APIResource {
   retrieve(projectId: string, exportId: string, options?: RequestOptions): APIPromise<BulkExport> {
     return this.call({
       operation: 'exports.retrieve',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/exports/${{ exportId }}`,
+      ids: [projectId, exportId],
       options,
     });
   }
@@ -112,8 +108,8 @@ export class Exports extends APIResource {
     options: ExportWaitOptions = {},
   ): Promise<BulkExport> {
     const {
-      pollInterval = DEFAULT_POLL_INTERVAL_MS,
-      waitTimeout = DEFAULT_WAIT_TIMEOUT_MS,
+      pollInterval = polling.exportIntervalMs,
+      waitTimeout = polling.waitTimeoutMs,
       ...requestOptions
     } = options;
     const started = Date.now();
@@ -143,26 +139,24 @@ export class Exports extends APIResource {
    */
   download(exportOrUrl: BulkExport | string, options?: RequestOptions): APIPromise<ExportFile> {
     const url = typeof exportOrUrl === 'string' ? exportOrUrl : readyUrl(exportOrUrl);
-    return fileCall(this.transport, {
+    return this.file({
       operation: 'exports.download',
-      method: 'GET',
-      path: '',
       url: absoluteUrl(url, this.baseURL),
       options: { ...options, headers: { ...options?.headers, authorization: null } },
     });
   }
 
-  /** Starts the work on the server; `operation` is the method the caller called, for errors. */
+  /** Starts the work on the server; `caller` is the method the user called, for errors. */
   #create(
-    operation: string,
+    caller: string,
     projectId: string,
     params: BulkExportCreateParams,
     options: RequestOptions | undefined,
   ): APIPromise<BulkExport> {
     return this.call({
-      operation,
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/export`,
+      operation: 'exports.create',
+      caller,
+      ids: [projectId],
       body: params,
       options,
     });
@@ -178,11 +172,12 @@ function readyUrl(exp: BulkExport): string {
   return exp.download_url;
 }
 
-/** A download URL the server gave as a path (it did not know its own address) lives beside `/v1`. */
+/** A download URL the server gave as a path (it did not know its own address) lives beside the API's. */
 function absoluteUrl(url: string, baseURL: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   if (!url.startsWith('/')) {
     throw new RankquillError(`download needs an export or its download_url; got ${JSON.stringify(url)}.`);
   }
-  return baseURL.replace(/\/v1$/, '') + url;
+  const apiPath = CLIENT_POLICY.basePaths.api;
+  return (baseURL.endsWith(apiPath) ? baseURL.slice(0, -apiPath.length) : baseURL) + url;
 }

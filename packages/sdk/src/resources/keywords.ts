@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type {
   Keyword,
   KeywordCreateParams,
@@ -11,7 +10,6 @@ import type { APIPromise } from '../core/api-promise';
 import type { ExportFile } from '../core/export-file';
 import type { PageParams, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
-import { fileCall } from '../internal/file-call';
 import { APIResource } from './api-resource';
 
 export type {
@@ -49,8 +47,7 @@ export class Keywords extends APIResource {
   create(projectId: string, params: KeywordCreateParams, options?: RequestOptions): APIPromise<Keyword> {
     return this.call({
       operation: 'keywords.create',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/keywords`,
+      ids: [projectId],
       body: params,
       options,
     });
@@ -68,7 +65,7 @@ export class Keywords extends APIResource {
    * ```
    */
   list(projectId: string, params: KeywordListParams = {}, options?: RequestOptions): PagePromise<Keyword> {
-    return this.paginate('keywords.list', path`/projects/${{ projectId }}/keywords`, params, options);
+    return this.paginate({ operation: 'keywords.list', ids: [projectId], query: params, options });
   }
 
   /**
@@ -86,12 +83,7 @@ export class Keywords extends APIResource {
     params: KeywordOpportunitiesParams = {},
     options?: RequestOptions,
   ): PagePromise<KeywordOpportunity> {
-    return this.paginate(
-      'keywords.opportunities',
-      path`/projects/${{ projectId }}/keywords/opportunities`,
-      params,
-      options,
-    );
+    return this.paginate({ operation: 'keywords.opportunities', ids: [projectId], query: params, options });
   }
 
   /**
@@ -112,12 +104,12 @@ export class Keywords extends APIResource {
     params: KeywordPerformanceParams = {},
     options?: RequestOptions,
   ): PagePromise<KeywordPerformancePoint> {
-    return this.paginate(
-      'keywords.performance',
-      path`/projects/${{ projectId }}/keywords/${{ keywordId }}/performance`,
-      params,
+    return this.paginate({
+      operation: 'keywords.performance',
+      ids: [projectId, keywordId],
+      query: params,
       options,
-    );
+    });
   }
 
   /**
@@ -134,10 +126,9 @@ export class Keywords extends APIResource {
     params: { format: KeywordExportFormat } = { format: 'csv' },
     options?: RequestOptions,
   ): APIPromise<ExportFile> {
-    return fileCall(this.transport, {
+    return this.file({
       operation: 'keywords.export',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}/keywords/export`,
+      ids: [projectId],
       query: params,
       options,
     });

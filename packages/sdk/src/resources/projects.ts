@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type {
   Deleted,
   Project,
@@ -30,8 +29,6 @@ export class Projects extends APIResource {
   create(params: ProjectCreateParams, options?: RequestOptions): APIPromise<Project> {
     return this.call({
       operation: 'projects.create',
-      method: 'POST',
-      path: '/projects',
       body: params,
       options,
     });
@@ -49,8 +46,7 @@ export class Projects extends APIResource {
   retrieve(projectId: string, options?: RequestOptions): APIPromise<Project> {
     return this.call({
       operation: 'projects.retrieve',
-      method: 'GET',
-      path: path`/projects/${{ projectId }}`,
+      ids: [projectId],
       options,
     });
   }
@@ -66,8 +62,7 @@ export class Projects extends APIResource {
   update(projectId: string, params: ProjectUpdateParams, options?: RequestOptions): APIPromise<Project> {
     return this.call({
       operation: 'projects.update',
-      method: 'PUT',
-      path: path`/projects/${{ projectId }}`,
+      ids: [projectId],
       body: params,
       options,
     });
@@ -84,7 +79,7 @@ export class Projects extends APIResource {
    * ```
    */
   list(params: ProjectListParams = {}, options?: RequestOptions): PagePromise<Project> {
-    return this.paginate('projects.list', '/projects', params, options);
+    return this.paginate({ operation: 'projects.list', query: params, options });
   }
 
   /**
@@ -98,8 +93,7 @@ export class Projects extends APIResource {
   delete(projectId: string, options?: RequestOptions): APIPromise<ProjectDeleteResponse> {
     return this.call({
       operation: 'projects.delete',
-      method: 'DELETE',
-      path: path`/projects/${{ projectId }}`,
+      ids: [projectId],
       options,
     });
   }
@@ -115,8 +109,7 @@ export class Projects extends APIResource {
   rotatePublicApiKey(projectId: string, options?: RequestOptions): APIPromise<PublicApiKeyRotation> {
     return this.call({
       operation: 'projects.rotatePublicApiKey',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/public-api-key/rotate`,
+      ids: [projectId],
       options,
     });
   }

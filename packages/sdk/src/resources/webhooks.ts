@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -40,9 +39,9 @@ export class Webhooks extends APIResource {
    */
   test(projectId: string, options?: RequestOptions): APIPromise<Delivery> {
     return this.call({
-      operation: 'webhooks.test',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/webhook/test`,
+      operation: 'projects.webhook.test',
+      caller: 'webhooks.test',
+      ids: [projectId],
       options,
     });
   }
@@ -60,9 +59,9 @@ export class Webhooks extends APIResource {
    */
   rotateSigningSecret(projectId: string, options?: RequestOptions): APIPromise<WebhookSigningSecretRotation> {
     return this.call({
-      operation: 'webhooks.rotateSigningSecret',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/webhook/signing-secret/rotate`,
+      operation: 'projects.webhook.rotateSigningSecret',
+      caller: 'webhooks.rotateSigningSecret',
+      ids: [projectId],
       options,
     });
   }

@@ -1,3 +1,4 @@
+import { retryAfterMs } from '@rankquill/client-core';
 import { APIError } from './api-error';
 
 /** 400: the request was malformed or a field was invalid; `param` names the field. */
@@ -27,14 +28,14 @@ export class ConflictError extends APIError {
 export class RateLimitError extends APIError {
   declare readonly status: 429;
 
-  /** Seconds to wait before the next request, from `Retry-After`; `undefined` when absent. */
+  /**
+   * Seconds to wait before the next request, from `Retry-After` (whole seconds or an HTTP date),
+   * read as the retries read it; `undefined` when it is absent or neither.
+   */
   get retryAfter(): number | undefined {
     const value = this.headers.get('retry-after');
-    if (value === null) return undefined;
-    const seconds = Number(value);
-    if (Number.isFinite(seconds)) return seconds;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+    const ms = value === null ? undefined : retryAfterMs(value, Date.now());
+    return ms === undefined ? undefined : Math.ceil(ms / 1000);
   }
 }
 

@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type { AiVisibilityPrompt, AiVisibilityPromptCreateParams } from '@rankquill/contract';
 import type { APIPromise } from '../../core/api-promise';
 import type { PageParams, PagePromise } from '../../core/pagination';
@@ -31,8 +30,7 @@ export class AiVisibilityPrompts extends APIResource {
   ): APIPromise<AiVisibilityPrompt> {
     return this.call({
       operation: 'aiVisibility.prompts.create',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/ai-visibility/prompts`,
+      ids: [projectId],
       body: params,
       options,
     });
@@ -54,11 +52,11 @@ export class AiVisibilityPrompts extends APIResource {
     params: AiVisibilityPromptListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityPrompt> {
-    return this.paginate(
-      'aiVisibility.prompts.list',
-      path`/projects/${{ projectId }}/ai-visibility/prompts`,
-      params,
+    return this.paginate({
+      operation: 'aiVisibility.prompts.list',
+      ids: [projectId],
+      query: params,
       options,
-    );
+    });
   }
 }

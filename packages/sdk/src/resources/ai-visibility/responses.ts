@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type { AiPlatform, AiVisibilityMention, AiVisibilityResponse } from '@rankquill/contract';
 import type { PageParams, PagePromise } from '../../core/pagination';
 import type { RequestOptions } from '../../core/request-options';
@@ -37,11 +36,11 @@ export class AiVisibilityResponses extends APIResource {
     params: AiVisibilityResponseListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityResponse> {
-    return this.paginate(
-      'aiVisibility.responses.list',
-      path`/projects/${{ projectId }}/ai-visibility/responses`,
-      params,
+    return this.paginate({
+      operation: 'aiVisibility.responses.list',
+      ids: [projectId],
+      query: params,
       options,
-    );
+    });
   }
 }

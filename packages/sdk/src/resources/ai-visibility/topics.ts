@@ -1,4 +1,3 @@
-import { path } from '@rankquill/client-core';
 import type { AiVisibilityTopic, AiVisibilityTopicCreateParams } from '@rankquill/contract';
 import type { APIPromise } from '../../core/api-promise';
 import type { PageParams, PagePromise } from '../../core/pagination';
@@ -27,8 +26,7 @@ export class AiVisibilityTopics extends APIResource {
   ): APIPromise<AiVisibilityTopic> {
     return this.call({
       operation: 'aiVisibility.topics.create',
-      method: 'POST',
-      path: path`/projects/${{ projectId }}/ai-visibility/topics`,
+      ids: [projectId],
       body: params,
       options,
     });
@@ -50,11 +48,6 @@ export class AiVisibilityTopics extends APIResource {
     params: AiVisibilityTopicListParams = {},
     options?: RequestOptions,
   ): PagePromise<AiVisibilityTopic> {
-    return this.paginate(
-      'aiVisibility.topics.list',
-      path`/projects/${{ projectId }}/ai-visibility/topics`,
-      params,
-      options,
-    );
+    return this.paginate({ operation: 'aiVisibility.topics.list', ids: [projectId], query: params, options });
   }
 }
