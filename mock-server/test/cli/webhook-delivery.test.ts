@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import type { RecordedRequest } from '../support/recording-receiver';
 import { SECRET, useWebhookProcesses } from './webhook-processes';
 
@@ -62,16 +63,6 @@ async function deliveries(base: string, key: string, projectId: string): Promise
 async function attemptMinutes(base: string, key: string, projectId: string, from: number) {
   const [latest] = await deliveries(base, key, projectId);
   return latest.attempts.map((attempt: { at: string }) => (Date.parse(attempt.at) - from) / 60_000);
-}
-
-/** Reads until `done` holds or `ms` have passed, and answers the last value read. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 1000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() - started > ms) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Checks each `v1,` entry of `webhook-signature` against the signing secrets, in order. */
