@@ -1,23 +1,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ActivityEntry, Delivery, listOf } from '@rankquill/contract';
-import type { ReferenceReceiver } from '@rankquill/webhooks/reference-receiver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually';
-import type { TestServer } from '../../support/test-server';
-import { listDeliveries, newProject, openWebhookServer, setWebhook } from './webhook-server';
+import {
+  key,
+  listDeliveries,
+  newProject,
+  receiver,
+  server,
+  setWebhook,
+  useWebhookServer,
+} from './webhook-server';
 
-let server: TestServer;
-let receiver: ReferenceReceiver;
-let key: string;
-
-beforeAll(async () => {
-  ({ server, receiver, key } = await openWebhookServer());
-});
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+useWebhookServer();
 
 describe('deliveries', () => {
   it('lists newest first, paginated, and redelivers a finished one with the same webhook-id', async () => {

@@ -1,23 +1,21 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ActivityEntry, listOf } from '@rankquill/contract';
-import type { ReferenceReceiver } from '@rankquill/webhooks/reference-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually';
 import { startTestServer, type TestServer } from '../../support/test-server';
-import { listDeliveries, newProject, openWebhookServer, SECRET, setWebhook } from './webhook-server';
+import {
+  key,
+  listDeliveries,
+  newProject,
+  receiver,
+  SECRET,
+  server,
+  setWebhook,
+  useWebhookServer,
+} from './webhook-server';
 
-let server: TestServer;
-let receiver: ReferenceReceiver;
-let key: string;
-
-beforeAll(async () => {
-  ({ server, receiver, key } = await openWebhookServer());
-});
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+useWebhookServer();
 
 describe('the egress guard', () => {
   /** A made-up DNS the test changes between setting a webhook and delivering to it. */

@@ -1,23 +1,32 @@
 import { Delivery, listOf } from '@rankquill/contract';
 import { type ReferenceReceiver, startReferenceReceiver } from '@rankquill/webhooks/reference-receiver';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 /** The x-service-key secret of the reference receiver. */
 export const SECRET = 'rq_whsec_http_test';
 
+/** The test file's server, on the real clock (the hanging-receiver test publishes for real). */
+export let server: TestServer;
+/** The test file's reference receiver, which verifies with SECRET. */
+export let receiver: ReferenceReceiver;
+/** The demo account's API key on `server`. */
+export let key: string;
+
 /**
- * A server on the real clock (the hanging-receiver test publishes for real) and a reference
- * receiver that verifies with SECRET. The caller closes both.
+ * Starts `server` and `receiver` before the calling test file's first test and closes them after
+ * its last. Call it once, at the top of the file.
  */
-export async function openWebhookServer(): Promise<{
-  server: TestServer;
-  receiver: ReferenceReceiver;
-  key: string;
-}> {
-  const server = await startTestServer({ clock: 'real' });
-  const receiver = await startReferenceReceiver({ secret: SECRET });
-  return { server, receiver, key: server.demo.api_key };
+export function useWebhookServer(): void {
+  beforeAll(async () => {
+    server = await startTestServer({ clock: 'real' });
+    receiver = await startReferenceReceiver({ secret: SECRET });
+    key = server.demo.api_key;
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
 }
 
 /** Creates a project of the demo account on `on` and answers its id. */

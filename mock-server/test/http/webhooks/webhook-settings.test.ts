@@ -1,21 +1,18 @@
 import { Delivery, Project } from '@rankquill/contract';
-import type { ReferenceReceiver } from '@rankquill/webhooks/reference-receiver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually';
-import type { TestServer } from '../../support/test-server';
-import { listDeliveries, newProject, openWebhookServer, SECRET, setWebhook } from './webhook-server';
+import {
+  key,
+  listDeliveries,
+  newProject,
+  receiver,
+  SECRET,
+  server,
+  setWebhook,
+  useWebhookServer,
+} from './webhook-server';
 
-let server: TestServer;
-let receiver: ReferenceReceiver;
-let key: string;
-
-beforeAll(async () => {
-  ({ server, receiver, key } = await openWebhookServer());
-});
-afterAll(async () => {
-  await server.close();
-  await receiver.close();
-});
+useWebhookServer();
 
 describe('webhook settings', () => {
   it('stores the URL and secret, answers the signing secret once, shows only that both are set, and removes them with null', async () => {
