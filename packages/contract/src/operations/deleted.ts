@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { named } from '../registry';
 
+/** The answer of a DELETE: the id and `deleted: true`. */
 export const Deleted = named(
   'Deleted',
   'Answer of a DELETE call.',

@@ -46,7 +46,10 @@ function exportInOneFormat(
   });
 }
 
-/** Exports: the streamed exports (by `?format=` and at a path of their own per format) and the asynchronous bulk exports. */
+/**
+ * Exports: the streamed exports (by `?format=`, and at a path of their own per format) and the
+ * asynchronous bulk exports.
+ */
 export const exportOperations = [
   op({
     id: 'content.export',

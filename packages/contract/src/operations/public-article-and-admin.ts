@@ -3,7 +3,10 @@ import { AdminAccount, AdminAccountCreateParams, ClockAdvanceParams, ClockState 
 import { PublicArticleListResponse, PublicArticleQuery, PublicArticleResponse } from '../public-article';
 import { type Operation, op } from './operation';
 
-/** The public article API, the mock server's admin API and the service's own endpoints (liveness, this document). */
+/**
+ * The public article API, the mock server's admin API and the service's own endpoints (liveness,
+ * the OpenAPI document).
+ */
 export const publicArticleAndAdminOperations = [
   op({
     id: 'publicArticles.get',
