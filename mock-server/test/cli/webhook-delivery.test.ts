@@ -1,32 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, type CliProcess, startCli } from '../support/cli-process';
-import {
-  type RecordedRequest,
-  type RecordingReceiver,
-  startRecordingReceiver,
-} from '../support/recording-receiver';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
+import type { RecordedRequest } from '../support/recording-receiver';
+import { SECRET, useWebhookProcesses } from './webhook-processes';
 
-const SECRET = 'rq_whsec_e2e_5f1d0c9a';
-const SIGNING_SECRET = `whsec_${Buffer.alloc(32, 0x2a).toString('base64')}`;
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-webhooks-'));
-const running: CliProcess[] = [];
-const receivers: RecordingReceiver[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((process) => process.stop('SIGKILL')));
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  rmSync(dir, { recursive: true, force: true });
+const { start, recordingReceiver } = useWebhookProcesses({
+  afterStop: () => rmSync(dir, { recursive: true, force: true }),
 });
-
-async function start(args: string[], command = 'serve') {
-  const cli = await startCli(args, command);
-  running.push(cli);
-  return cli;
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely
 async function call(base: string, method: string, path: string, key?: string, body?: unknown): Promise<any> {
@@ -45,13 +29,6 @@ async function call(base: string, method: string, path: string, key?: string, bo
 
 const advance = (base: string, seconds: number) =>
   call(base, 'POST', '/__admin/clock/advance', undefined, { seconds });
-
-/** A receiver in the test process that records every request and answers with `status()`. */
-async function recordingReceiver(status: (attempt: number) => number) {
-  const receiver = await startRecordingReceiver({ status });
-  receivers.push(receiver);
-  return receiver;
-}
 
 /** A finished draft in a new project of the server, with the webhook set after generation. */
 async function draftWithWebhook(base: string, key: string, webhookUrl: string) {
@@ -86,16 +63,6 @@ async function deliveries(base: string, key: string, projectId: string): Promise
 async function attemptMinutes(base: string, key: string, projectId: string, from: number) {
   const [latest] = await deliveries(base, key, projectId);
   return latest.attempts.map((attempt: { at: string }) => (Date.parse(attempt.at) - from) / 60_000);
-}
-
-/** Reads until `done` holds or `ms` have passed, and answers the last value read. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 1000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || performance.now() - started > ms) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Checks each `v1,` entry of `webhook-signature` against the signing secrets, in order. */
@@ -301,223 +268,5 @@ describe('webhook delivery between two processes', () => {
     await received(3);
     expectSignedBy(recorder.requests[2] as RecordedRequest, [fresh]);
     expect(await replay(recorder.requests[2] as RecordedRequest)).toEqual([401, 200]);
-  });
-});
-
-describe('rankquill-mock trigger', () => {
-  function trigger(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [CLI_PATH, 'trigger', ...args]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
-
-  it('sends every event, signed, to a verifying reference receiver and prints its answer', async () => {
-    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
-    const events = [
-      'content.generated',
-      'content.published',
-      'content.updated',
-      'content.unpublished',
-      'content.deleted',
-      'keyword.ranking_changed',
-      'ai_visibility.mention_detected',
-    ];
-    for (const event of events) {
-      const result = await trigger([
-        event,
-        '--to',
-        `${receiver.ready.url}/webhook`,
-        '--secret',
-        SECRET,
-        '--signing-secret',
-        SIGNING_SECRET,
-      ]);
-      expect(result.code, `${event}: ${result.stdout}${result.stderr}`).toBe(0);
-      const answer = JSON.parse(result.stdout);
-      expect(answer).toMatchObject({ event, status: 200, error: null, body: { success: true } });
-      expect(answer.delivery_id).toMatch(/^dlv_/);
-    }
-    const log = receiver
-      .stderr()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(log.map((line) => [line.event, line.status])).toEqual(events.map((event) => [event, 200]));
-  });
-
-  it('exits 1 with the answer when the receiver refuses, and 64 for an unknown event', async () => {
-    const receiver = await start(['--secret', SECRET], 'receive');
-    const refused = await trigger([
-      'content.published',
-      '--to',
-      `${receiver.ready.url}/webhook`,
-      '--secret',
-      'wrong',
-    ]);
-    expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ status: 401 });
-    const unknown = await trigger([
-      'content.exploded',
-      '--to',
-      `${receiver.ready.url}/webhook`,
-      '--secret',
-      SECRET,
-    ]);
-    expect(unknown.code).toBe(64);
-    expect(unknown.stderr).toMatch(/use one of: content.generated/);
-  });
-
-  it('sends no webhook-signature without a signing secret, and a wall-clock signature with one', async () => {
-    const receiver = await recordingReceiver(() => 200);
-    const plain = await trigger(['content.published', '--to', receiver.url, '--secret', SECRET]);
-    expect(plain.code, plain.stderr).toBe(0);
-    const [unsigned] = receiver.requests as [RecordedRequest];
-    expect(unsigned.headers).toMatchObject({
-      'x-service-key': SECRET,
-      'x-service-event': 'content.published',
-    });
-    expect(Object.keys(unsigned.headers).filter((name) => name.startsWith('webhook-'))).toEqual([
-      'webhook-id',
-      'webhook-timestamp',
-    ]);
-
-    const before = Math.floor(Date.now() / 1000);
-    const signed = await trigger([
-      'content.published',
-      '--to',
-      receiver.url,
-      '--secret',
-      SECRET,
-      '--signing-secret',
-      SIGNING_SECRET,
-    ]);
-    expect(signed.code, signed.stderr).toBe(0);
-    const request = receiver.requests[1] as RecordedRequest;
-    const timestamp = Number(request.headers['webhook-timestamp']);
-    expect(timestamp).toBeGreaterThanOrEqual(before);
-    expect(timestamp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    const key = Buffer.from(SIGNING_SECRET.slice('whsec_'.length), 'base64');
-    const mac = createHmac('sha256', key).update(
-      `${request.headers['webhook-id']}.${timestamp}.${request.body}`,
-    );
-    expect(request.headers['webhook-signature']).toBe(`v1,${mac.digest('base64')}`);
-    expect(request.headers['webhook-id']).toBe(request.headers['x-service-delivery']);
-  });
-
-  it('is refused by a receiver with a signing secret when it sends none, and says why a signing secret is malformed', async () => {
-    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
-    const unsigned = await trigger([
-      'content.published',
-      '--to',
-      `${receiver.ready.url}/webhook`,
-      '--secret',
-      SECRET,
-    ]);
-    expect(unsigned.code).toBe(1);
-    expect(JSON.parse(unsigned.stdout)).toMatchObject({
-      status: 401,
-      body: { error: expect.stringContaining('Missing webhook-signature header') },
-    });
-    const malformed = await trigger([
-      'content.published',
-      '--to',
-      `${receiver.ready.url}/webhook`,
-      '--secret',
-      SECRET,
-      '--signing-secret',
-      SECRET,
-    ]);
-    expect(malformed.code).toBe(64);
-    expect(malformed.stderr).toContain('--signing-secret is malformed: it does not start with "whsec_"');
-    expect(malformed.stderr).not.toContain(SECRET);
-  });
-});
-
-describe('rankquill-mock receive', () => {
-  async function deliver(url: string, headers: Record<string, string>, body: string) {
-    const response = await fetch(`${url}/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-  const article = JSON.stringify({
-    title: 'Spec only',
-    slug: 'spec-only',
-    content:
-      '<p onclick="steal()">Hello</p><meta http-equiv="refresh" content="0;url=https://evil.example/"><script>steal()</script>',
-  });
-  const signatureHeaders = (key: Buffer | string, id: string, timestamp: number, body: string) => ({
-    'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
-  });
-
-  it('without --signing-secret accepts a delivery with only x-service-key and serves it sanitized', async () => {
-    const receiver = await start(['--secret', SECRET], 'receive');
-    expect(await deliver(receiver.ready.url, { 'x-service-key': SECRET }, article)).toEqual({
-      status: 200,
-      body: { success: true, url: '/en/resources/blog/spec-only' },
-    });
-    expect((await deliver(receiver.ready.url, { 'x-service-key': 'a guess' }, article)).status).toBe(401);
-    const page = await fetch(`${receiver.ready.url}/en/resources/blog/spec-only`);
-    expect(page.headers.get('content-security-policy')).toContain("base-uri 'none'; form-action 'none'");
-    const html = await page.text();
-    expect(html).toContain('<p>Hello</p>');
-    for (const fragment of ['onclick', 'http-equiv', '<script', 'steal()'])
-      expect(html).not.toContain(fragment);
-    expect((await fetch(`${receiver.ready.url}/en/resources/blog/%E0%A4%A`)).status).toBe(400);
-  });
-
-  it('with --signing-secret refuses a delivery signed with the x-service-key value and accepts one signed with it', async () => {
-    const receiver = await start(['--secret', SECRET, '--signing-secret', SIGNING_SECRET], 'receive');
-    const now = Math.floor(Date.now() / 1000);
-    const key = Buffer.from(SIGNING_SECRET.slice('whsec_'.length), 'base64');
-    expect((await deliver(receiver.ready.url, { 'x-service-key': SECRET }, article)).status).toBe(401);
-    const forged = await deliver(
-      receiver.ready.url,
-      { 'x-service-key': SECRET, ...signatureHeaders(SECRET, 'dlv_forged', now, article) },
-      article,
-    );
-    expect(forged).toMatchObject({
-      status: 401,
-      body: { error: expect.stringContaining('webhook-signature') },
-    });
-    const stale = await deliver(
-      receiver.ready.url,
-      { 'x-service-key': SECRET, ...signatureHeaders(key, 'dlv_stale', now - 301, article) },
-      article,
-    );
-    expect(stale.status).toBe(401);
-    const signed = await deliver(
-      receiver.ready.url,
-      { 'x-service-key': SECRET, ...signatureHeaders(key, 'dlv_signed', now, article) },
-      article,
-    );
-    expect(signed).toEqual({ status: 200, body: { success: true, url: '/en/resources/blog/spec-only' } });
-  });
-
-  it('exits 64 naming --signing-secret when it is malformed, without printing it, and explains --no-verify-signature', async () => {
-    for (const [args, message] of [
-      [['--signing-secret', 'whsec_c2hvcnQ='], 'it decodes to 5 bytes'],
-      [['--no-verify-signature'], '--no-verify-signature is gone: without --signing-secret'],
-    ] as const) {
-      await expect(start(['--secret', SECRET, ...args], 'receive')).rejects.toThrow(
-        new RegExp(`exited with 64 before ready; stderr: rankquill-mock: .*${message}`),
-      );
-    }
-    await expect(
-      start(['--secret', SECRET, '--signing-secret', 'whsec_c2hvcnQ='], 'receive'),
-    ).rejects.not.toThrow(/c2hvcnQ/);
   });
 });

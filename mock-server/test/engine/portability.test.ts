@@ -8,6 +8,10 @@ const ENTRIES = ['content/template-article-generator.ts', 'content/article-html.
 const SOURCES = [
   'content/template-article-generator.ts',
   'content/article-phrases.ts',
+  'content/article-vocabulary.ts',
+  'content/article-sentences.ts',
+  'content/article-titles.ts',
+  'content/article-lists.ts',
   'content/article-html.ts',
 ].map(engine);
 
