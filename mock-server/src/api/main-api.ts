@@ -19,6 +19,8 @@ export const mainApiHandlers: Record<string, OperationHandler> = {
     engine.projects.rotateSigningSecret(account, param(params, 'projectId'), recordAnswer),
   'deliveries.list': ({ engine, account, params, query }) =>
     engine.webhooks.list(account, param(params, 'projectId'), query),
+  'deliveries.retrieve': ({ engine, account, params }) =>
+    engine.webhooks.retrieve(account, param(params, 'projectId'), param(params, 'deliveryId')),
   'deliveries.redeliver': ({ engine, account, params, recordAnswer }) =>
     engine.webhooks.redeliver(account, param(params, 'projectId'), param(params, 'deliveryId'), recordAnswer),
   'activity.list': ({ engine, account, params, query }) =>

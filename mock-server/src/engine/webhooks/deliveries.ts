@@ -149,6 +149,12 @@ export class WebhookDeliveryService {
     return { data: rows.map(deliveryResource), pagination: paginationOf(limit, offset, rows.length, total) };
   }
 
+  /** One delivery of the project, with its attempts so far. */
+  async retrieve(account: AccountRecord, projectId: string, deliveryId: string): Promise<Delivery> {
+    const project = await this.projects.owned(account, projectId);
+    return deliveryResource(await ownedDelivery(this.ctx.store, project, deliveryId));
+  }
+
   /**
    * Sends a delivery again, with the same `webhook-id`: one more attempt, now, or once the
    * attempt of the same content item under way has ended. A delivery with a retry scheduled
@@ -164,13 +170,7 @@ export class WebhookDeliveryService {
   ): Promise<Delivery> {
     return this.ctx.store.transaction(async (tx) => {
       const project = await this.projects.owned(account, projectId, tx);
-      const delivery = await tx.get<DeliveryRecord>('deliveries', deliveryId);
-      if (!delivery || delivery.project_id !== project.id) {
-        throw new NotFoundError(
-          `No delivery with id ${deliveryId} in project ${project.id}. List them with GET /v1/projects/${project.id}/deliveries.`,
-          'deliveryId',
-        );
-      }
+      const delivery = await ownedDelivery(tx, project, deliveryId);
       if (!project.webhook) {
         throw new ConflictError(
           `Project ${project.id} has no webhook to deliver to. Set one first with PUT /v1/projects/${project.id}.`,
@@ -385,4 +385,20 @@ function publishedUrlOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { success, url } = body as { success?: unknown; url?: unknown };
   return success === true && typeof url === 'string' && url !== '' ? url : undefined;
+}
+
+/** The project's delivery `deliveryId`, or a 404 naming it. */
+async function ownedDelivery(
+  reader: Pick<StoreWriter, 'get'>,
+  project: Pick<ProjectRecord, 'id'>,
+  deliveryId: string,
+): Promise<DeliveryRecord> {
+  const delivery = await reader.get<DeliveryRecord>('deliveries', deliveryId);
+  if (!delivery || delivery.project_id !== project.id) {
+    throw new NotFoundError(
+      `No delivery with id ${deliveryId} in project ${project.id}. List them with GET /v1/projects/${project.id}/deliveries.`,
+      'deliveryId',
+    );
+  }
+  return delivery;
 }

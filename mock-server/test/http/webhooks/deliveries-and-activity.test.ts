@@ -70,6 +70,39 @@ describe('deliveries', () => {
     }
   });
 
+  it('gets one delivery with its attempts, and 404s one of another project', async () => {
+    const refusing = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(500).end());
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const id = await newProject(server);
+      await setWebhook(id, `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/hook`, server);
+      const queued = await server.call('POST', `/v1/projects/${id}/webhook/test`, { key });
+      const deliveryId = Delivery.parse(queued.body).id;
+      const attempted = await eventually(
+        () => server.call('GET', `/v1/projects/${id}/deliveries/${deliveryId}`, { key }),
+        (answer) => answer.status === 200 && Delivery.parse(answer.body).attempt_count === 1,
+      );
+      const delivery = Delivery.parse(attempted.body);
+      // A test delivery is never retried: one refused attempt fails it.
+      expect(delivery).toMatchObject({ id: deliveryId, event: 'content.published', status: 'failed' });
+      expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([500]);
+      expect((await listDeliveries(id, server)).data).toContainEqual(delivery);
+
+      const unknown = await server.call('GET', `/v1/projects/${id}/deliveries/dlv_nope`, { key });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toMatchObject({ type: 'not_found_error', param: 'deliveryId' });
+      const other = await newProject(server);
+      const foreign = await server.call('GET', `/v1/projects/${other}/deliveries/${deliveryId}`, { key });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.param).toBe('deliveryId');
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+
   it('go to a slow receiver side by side: eight take about as long as one', async () => {
     const slow = createServer((request, response) => {
       request.resume();

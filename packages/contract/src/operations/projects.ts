@@ -110,6 +110,16 @@ export const projectOperations = [
     response: listOf(Delivery),
   }),
   op({
+    id: 'deliveries.retrieve',
+    method: 'GET',
+    path: `${projectPath}/deliveries/:deliveryId`,
+    summary: 'Get one webhook delivery with its attempts so far',
+    tag: 'Webhooks',
+    auth: 'bearer',
+    status: 200,
+    response: Delivery,
+  }),
+  op({
     id: 'deliveries.redeliver',
     method: 'POST',
     path: `${projectPath}/deliveries/:deliveryId/redeliver`,

@@ -126,6 +126,18 @@ final class Operations
             'file' => false,
             'client' => 'main',
         ],
+        'deliveries.retrieve' => [
+            'method' => 'GET',
+            'base' => 'api',
+            'path' => '/projects/{projectId}/deliveries/{deliveryId}',
+            'path_params' => ['projectId', 'deliveryId'],
+            'query' => [],
+            'body' => [],
+            'idempotent' => false,
+            'paginated' => false,
+            'file' => false,
+            'client' => 'main',
+        ],
         'deliveries.redeliver' => [
             'method' => 'POST',
             'base' => 'api',

@@ -137,6 +137,19 @@ module Rankquill
         file: false,
         client: "main"
       ),
+      "deliveries.retrieve" => Operation.new(
+        id: "deliveries.retrieve",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/deliveries/{delivery_id}",
+        path_params: %w[project_id delivery_id],
+        query: [],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "main"
+      ),
       "deliveries.redeliver" => Operation.new(
         id: "deliveries.redeliver",
         http_method: "POST",
