@@ -16,21 +16,21 @@ const contractFile = fileURLToPath(new URL('../../packages/contract/openapi.json
 const readDocument = (): Document => JSON.parse(readFileSync(contractFile, 'utf8'));
 
 /** The contract with one more read-only operation, as a maintainer would add it. */
-function withDeliveryRetrieve(): Document {
+function withKeywordRetrieve(): Document {
   const document = readDocument();
-  document.paths['/v1/projects/{projectId}/deliveries/{deliveryId}'] = {
+  document.paths['/v1/projects/{projectId}/keywords/{keywordId}'] = {
     get: {
-      operationId: 'deliveries.retrieve',
-      summary: 'Get one webhook delivery',
+      operationId: 'keywords.retrieve',
+      summary: 'Get one tracked keyword',
       security: [{ bearer: [] }],
       parameters: [
         { name: 'projectId', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'deliveryId', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'keywordId', in: 'path', required: true, schema: { type: 'string' } },
       ],
       responses: {
         200: {
-          description: 'The delivery',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Delivery' } } },
+          description: 'The keyword',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Keyword' } } },
         },
       },
     } as unknown as Document['paths'][string][string],
@@ -97,17 +97,17 @@ describe('the operation table', () => {
 
   it('gives every language its entry for an operation added to the contract', () => {
     const before = emitted(readDocument());
-    const after = emitted(withDeliveryRetrieve());
+    const after = emitted(withKeywordRetrieve());
     const expected = {
       typescript:
-        "'deliveries.retrieve': { method: 'GET', base: 'api', path: '/projects/{projectId}/deliveries/{deliveryId}', pathParams: ['projectId', 'deliveryId']",
+        "'keywords.retrieve': { method: 'GET', base: 'api', path: '/projects/{projectId}/keywords/{keywordId}', pathParams: ['projectId', 'keywordId']",
       python:
-        '"deliveries.retrieve": Operation(\n        id="deliveries.retrieve",\n        method="GET",\n        base="api",\n        path="/projects/{project_id}/deliveries/{delivery_id}",\n        path_params=("project_id", "delivery_id"),',
-      php: "'deliveries.retrieve' => [\n            'method' => 'GET',\n            'base' => 'api',\n            'path' => '/projects/{projectId}/deliveries/{deliveryId}',\n            'path_params' => ['projectId', 'deliveryId'],",
-      ruby: '"deliveries.retrieve" => Operation.new(\n        id: "deliveries.retrieve",\n        http_method: "GET",\n        base: "api",\n        path: "/projects/{project_id}/deliveries/{delivery_id}",\n        path_params: %w[project_id delivery_id],',
+        '"keywords.retrieve": Operation(\n        id="keywords.retrieve",\n        method="GET",\n        base="api",\n        path="/projects/{project_id}/keywords/{keyword_id}",\n        path_params=("project_id", "keyword_id"),',
+      php: "'keywords.retrieve' => [\n            'method' => 'GET',\n            'base' => 'api',\n            'path' => '/projects/{projectId}/keywords/{keywordId}',\n            'path_params' => ['projectId', 'keywordId'],",
+      ruby: '"keywords.retrieve" => Operation.new(\n        id: "keywords.retrieve",\n        http_method: "GET",\n        base: "api",\n        path: "/projects/{project_id}/keywords/{keyword_id}",\n        path_params: %w[project_id keyword_id],',
     };
     for (const [language, entry] of Object.entries(expected)) {
-      expect(before[language], language).not.toContain('deliveries.retrieve');
+      expect(before[language], language).not.toContain('keywords.retrieve');
       expect(after[language], language).toContain(entry);
     }
   });
