@@ -112,7 +112,7 @@ export class Rankquill {
   readonly aiVisibility: AiVisibility;
   /** A project's webhook: test, rotateSigningSecret. */
   readonly webhooks: Webhooks;
-  /** A project's webhook deliveries with their attempts: list, redeliver. */
+  /** A project's webhook deliveries with their attempts: list, retrieve one, redeliver. */
   readonly deliveries: Deliveries;
   /** A project's activity feed: list. */
   readonly activity: Activity;

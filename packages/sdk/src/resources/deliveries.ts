@@ -7,7 +7,7 @@ import { APIResource } from './api-resource';
 /** `limit` and `offset` of `deliveries.list()`. */
 export type DeliveryListParams = PageParams;
 
-/** The deliveries of a project's webhook, with their attempts; send one again. */
+/** The deliveries of a project's webhook, with their attempts: list them, read one, send one again. */
 export class Deliveries extends APIResource {
   /**
    * Lists the project's deliveries, newest first, each with its latest attempts (when, the
@@ -23,6 +23,25 @@ export class Deliveries extends APIResource {
    */
   list(projectId: string, params: DeliveryListParams = {}, options?: RequestOptions): PagePromise<Delivery> {
     return this.paginate({ operation: 'deliveries.list', ids: [projectId], query: params, options });
+  }
+
+  /**
+   * One delivery of the project's webhook, by id, with its latest attempts: the same `Delivery`
+   * `list()` pages over. An id the project has no delivery of throws `NotFoundError` naming
+   * `deliveryId`.
+   *
+   * @example
+   * ```ts
+   * const delivery = await client.deliveries.retrieve('proj_123', 'dlv_456');
+   * console.log(delivery.status, delivery.attempts.at(-1)?.status);
+   * ```
+   */
+  retrieve(projectId: string, deliveryId: string, options?: RequestOptions): APIPromise<Delivery> {
+    return this.call({
+      operation: 'deliveries.retrieve',
+      ids: [projectId, deliveryId],
+      options,
+    });
   }
 
   /**

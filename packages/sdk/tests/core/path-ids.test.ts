@@ -6,7 +6,11 @@ import { errorOf } from '../support/error-of';
 type Call = (client: Rankquill, projectId: string, otherId: string) => PromiseLike<unknown>;
 
 /** Every method that puts an id in the path: the operation, the id it takes, and a call with it. */
-const callsWithIds: [operation: string, id: 'projectId' | 'contentId' | 'keywordId' | 'exportId', Call][] = [
+const callsWithIds: [
+  operation: string,
+  id: 'projectId' | 'contentId' | 'keywordId' | 'exportId' | 'deliveryId',
+  Call,
+][] = [
   ['projects.retrieve', 'projectId', (c, p) => c.projects.retrieve(p)],
   ['projects.update', 'projectId', (c, p) => c.projects.update(p, { name: 'x' })],
   ['projects.delete', 'projectId', (c, p) => c.projects.delete(p)],
@@ -40,6 +44,8 @@ const callsWithIds: [operation: string, id: 'projectId' | 'contentId' | 'keyword
   ['aiVisibility.prompts.list', 'projectId', (c, p) => c.aiVisibility.prompts.list(p)],
   ['aiVisibility.responses.list', 'projectId', (c, p) => c.aiVisibility.responses.list(p)],
   ['webhooks.test', 'projectId', (c, p) => c.webhooks.test(p)],
+  ['deliveries.retrieve', 'projectId', (c, p) => c.deliveries.retrieve(p, 'dlv_1')],
+  ['deliveries.retrieve', 'deliveryId', (c, p, id) => c.deliveries.retrieve(p, id)],
   ['activity.list', 'projectId', (c, p) => c.activity.list(p)],
   ['exports.create', 'projectId', (c, p) => c.exports.create(p, { types: ['content'], format: 'json' })],
   [

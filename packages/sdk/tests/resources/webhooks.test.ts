@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ConflictError, type Delivery, NotFoundError, type Rankquill } from '../../src/index';
+import { APIError, ConflictError, type Delivery, NotFoundError, type Rankquill } from '../../src/index';
 import { errorOf } from '../support/error-of';
 import { json, startScriptedServer } from '../support/scripted-server';
 import { describeEachTarget } from '../support/targets';
@@ -24,7 +24,7 @@ describeEachTarget('webhooks', (target) => {
     expect(rotation).toBeInstanceOf(ConflictError);
   });
 
-  it('queues a sample delivery, lists it with its attempt, redelivers it, and rotates the signing secret', async () => {
+  it('queues a sample delivery, lists it with its attempt, redelivers it, retrieves it, and rotates the signing secret', async () => {
     let status = 500;
     const receiver = await startScriptedServer((request, _, res) =>
       request.headers['x-service-key'] === 's3cret'
@@ -67,6 +67,17 @@ describeEachTarget('webhooks', (target) => {
       const missing = await client.deliveries.redeliver(projectId, 'dlv_nope').catch(errorOf);
       expect(missing).toBeInstanceOf(NotFoundError);
       expect(missing.param).toBe('deliveryId');
+
+      const [listed] = (await client.deliveries.list(projectId, { limit: 1 })).data;
+      expect(listed?.id).toBe(queued.id);
+      expect(await client.deliveries.retrieve(projectId, queued.id)).toEqual(listed);
+      const unknown = await client.deliveries.retrieve(projectId, 'dlv_nope').catch(errorOf);
+      expect(unknown).toBeInstanceOf(NotFoundError);
+      expect(unknown.param).toBe('deliveryId');
+      // Sent, `..` would climb to the project itself; it is refused before any request.
+      const climbing = await client.deliveries.retrieve(projectId, '..').catch(errorOf);
+      expect(climbing).not.toBeInstanceOf(APIError);
+      expect(climbing.message).toMatch(/^deliveries\.retrieve\(\) got "\.\." for deliveryId/);
 
       const rotated = await client.webhooks.rotateSigningSecret(projectId);
       expect(rotated.signing_secret).toMatch(/^whsec_/);
