@@ -110,16 +110,48 @@ async def test_deliveries_list_walks_every_page_newest_first(
     async_client: AsyncRankquill, server: MockServer
 ) -> None:
     project_id = server.demo.project_id
-    with ScriptedServer([json_answer(500, '{"error":"down"}')]) as receiver:
-        await async_client.projects.update(project_id, webhook={"url": receiver.url, "secret": SECRET})
-        queued = [(await async_client.webhooks.test(project_id)).id for _ in range(3)]
-        server.advance(0)
+    queued = await _failed_test_deliveries(async_client, server, 3)
     listed = [delivery async for delivery in async_client.deliveries.list(project_id, limit=2)]
     assert [delivery.id for delivery in listed] == list(reversed(queued))
     # A test delivery has one attempt and no retry.
     assert {(delivery.status, delivery.attempt_count) for delivery in listed} == {("failed", 1)}
     assert listed[0].attempts[0].status == 500
     assert listed[0].attempts[0].error
+
+
+async def test_deliveries_retrieve_answers_one_delivery_as_the_list_shows_it(
+    async_client: AsyncRankquill, server: MockServer
+) -> None:
+    project_id = server.demo.project_id
+    [queued_id] = await _failed_test_deliveries(async_client, server, 1)
+    delivery = await async_client.deliveries.retrieve(project_id, queued_id)
+    listed = [item async for item in async_client.deliveries.list(project_id) if item.id == queued_id]
+    assert [delivery] == listed
+    assert (delivery.status, delivery.attempt_count, delivery.attempts[0].status) == ("failed", 1, 500)
+    raw = await async_client.with_raw_response.deliveries.retrieve(project_id, queued_id)
+    assert (raw.status_code, raw.data) == (200, delivery)
+
+    with pytest.raises(NotFoundError) as unknown:
+        await async_client.deliveries.retrieve(project_id, "dlv_unknown")
+    assert unknown.value.param == "deliveryId"
+    # Another project of the same account has no delivery by that id.
+    other_projects = [
+        project.id async for project in async_client.projects.list() if project.id != project_id
+    ]
+    with pytest.raises(NotFoundError) as foreign:
+        await async_client.deliveries.retrieve(other_projects[0], queued_id)
+    assert foreign.value.param == "deliveryId"
+
+
+async def _failed_test_deliveries(async_client: AsyncRankquill, server: MockServer, count: int) -> list[str]:
+    """Queues `count` test deliveries of the demo project to a receiver that answers 500, and
+    waits for their one attempt; answers their ids, oldest first."""
+    project_id = server.demo.project_id
+    with ScriptedServer([json_answer(500, '{"error":"down"}')]) as receiver:
+        await async_client.projects.update(project_id, webhook={"url": receiver.url, "secret": SECRET})
+        queued = [(await async_client.webhooks.test(project_id)).id for _ in range(count)]
+        server.advance(0)
+    return queued
 
 
 def _attempts_of(delivery_id: str, receiver: ScriptedServer) -> list[SeenRequest]:

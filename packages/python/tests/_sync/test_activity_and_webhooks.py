@@ -106,16 +106,46 @@ def test_the_test_delivery_goes_in_the_background_signed_and_the_deliveries_show
 
 def test_deliveries_list_walks_every_page_newest_first(client: Rankquill, server: MockServer) -> None:
     project_id = server.demo.project_id
-    with ScriptedServer([json_answer(500, '{"error":"down"}')]) as receiver:
-        client.projects.update(project_id, webhook={"url": receiver.url, "secret": SECRET})
-        queued = [(client.webhooks.test(project_id)).id for _ in range(3)]
-        server.advance(0)
+    queued = _failed_test_deliveries(client, server, 3)
     listed = [delivery for delivery in client.deliveries.list(project_id, limit=2)]
     assert [delivery.id for delivery in listed] == list(reversed(queued))
     # A test delivery has one attempt and no retry.
     assert {(delivery.status, delivery.attempt_count) for delivery in listed} == {("failed", 1)}
     assert listed[0].attempts[0].status == 500
     assert listed[0].attempts[0].error
+
+
+def test_deliveries_retrieve_answers_one_delivery_as_the_list_shows_it(
+    client: Rankquill, server: MockServer
+) -> None:
+    project_id = server.demo.project_id
+    [queued_id] = _failed_test_deliveries(client, server, 1)
+    delivery = client.deliveries.retrieve(project_id, queued_id)
+    listed = [item for item in client.deliveries.list(project_id) if item.id == queued_id]
+    assert [delivery] == listed
+    assert (delivery.status, delivery.attempt_count, delivery.attempts[0].status) == ("failed", 1, 500)
+    raw = client.with_raw_response.deliveries.retrieve(project_id, queued_id)
+    assert (raw.status_code, raw.data) == (200, delivery)
+
+    with pytest.raises(NotFoundError) as unknown:
+        client.deliveries.retrieve(project_id, "dlv_unknown")
+    assert unknown.value.param == "deliveryId"
+    # Another project of the same account has no delivery by that id.
+    other_projects = [project.id for project in client.projects.list() if project.id != project_id]
+    with pytest.raises(NotFoundError) as foreign:
+        client.deliveries.retrieve(other_projects[0], queued_id)
+    assert foreign.value.param == "deliveryId"
+
+
+def _failed_test_deliveries(client: Rankquill, server: MockServer, count: int) -> list[str]:
+    """Queues `count` test deliveries of the demo project to a receiver that answers 500, and
+    waits for their one attempt; answers their ids, oldest first."""
+    project_id = server.demo.project_id
+    with ScriptedServer([json_answer(500, '{"error":"down"}')]) as receiver:
+        client.projects.update(project_id, webhook={"url": receiver.url, "secret": SECRET})
+        queued = [(client.webhooks.test(project_id)).id for _ in range(count)]
+        server.advance(0)
+    return queued
 
 
 def _attempts_of(delivery_id: str, receiver: ScriptedServer) -> list[SeenRequest]:

@@ -29,6 +29,8 @@ def test_ids_that_would_address_another_route_raise_before_any_request(
             client.projects.retrieve(bad_id)
         with pytest.raises(ValueError, match="keyword_id must be an id"):
             client.keywords.performance(server.demo.project_id, bad_id)
+        with pytest.raises(ValueError, match="delivery_id must be an id"):
+            client.deliveries.retrieve(server.demo.project_id, bad_id)
     assert sent == []
 
 

@@ -14,7 +14,7 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncDeliveries(AsyncAPIResource):
-    """The deliveries of a project's webhook: list, redeliver."""
+    """The deliveries of a project's webhook: list, retrieve, redeliver."""
 
     def list(
         self,
@@ -41,6 +41,32 @@ class AsyncDeliveries(AsyncAPIResource):
             Delivery,
             ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout, max_retries),
+        )
+
+    async def retrieve(
+        self,
+        project_id: str,
+        delivery_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> Delivery:
+        """Answers one delivery of the project with its latest attempts, as `list()` shows it: the
+        way to follow a delivery `webhooks.test()` or `redeliver()` answered `pending`. An id the
+        project has no delivery by is a 404 (`NotFoundError`, `param` `"deliveryId"`).
+
+        Example:
+            ```python
+            delivery = await client.deliveries.retrieve("proj_123", "dlv_456")
+            print(delivery.status, delivery.attempt_count)
+            ```
+        """
+        return await self._transport.request(
+            "deliveries.retrieve",
+            Delivery,
+            ids=(project_id, delivery_id),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -78,4 +104,5 @@ class AsyncDeliveriesWithRawResponse:
 
     def __init__(self, deliveries: AsyncDeliveries) -> None:
         self.list = async_to_raw_response(deliveries.list)
+        self.retrieve = async_to_raw_response(deliveries.retrieve)
         self.redeliver = async_to_raw_response(deliveries.redeliver)

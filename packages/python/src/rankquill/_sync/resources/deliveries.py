@@ -16,7 +16,7 @@ from ._resource import APIResource
 
 
 class Deliveries(APIResource):
-    """The deliveries of a project's webhook: list, redeliver."""
+    """The deliveries of a project's webhook: list, retrieve, redeliver."""
 
     def list(
         self,
@@ -43,6 +43,32 @@ class Deliveries(APIResource):
             Delivery,
             ids=(project_id,),
             query=query_params({"limit": limit, "offset": offset}),
+            options=CallOptions(extra_headers, timeout, max_retries),
+        )
+
+    def retrieve(
+        self,
+        project_id: str,
+        delivery_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> Delivery:
+        """Answers one delivery of the project with its latest attempts, as `list()` shows it: the
+        way to follow a delivery `webhooks.test()` or `redeliver()` answered `pending`. An id the
+        project has no delivery by is a 404 (`NotFoundError`, `param` `"deliveryId"`).
+
+        Example:
+            ```python
+            delivery = client.deliveries.retrieve("proj_123", "dlv_456")
+            print(delivery.status, delivery.attempt_count)
+            ```
+        """
+        return self._transport.request(
+            "deliveries.retrieve",
+            Delivery,
+            ids=(project_id, delivery_id),
             options=CallOptions(extra_headers, timeout, max_retries),
         )
 
@@ -80,4 +106,5 @@ class DeliveriesWithRawResponse:
 
     def __init__(self, deliveries: Deliveries) -> None:
         self.list = to_raw_response(deliveries.list)
+        self.retrieve = to_raw_response(deliveries.retrieve)
         self.redeliver = to_raw_response(deliveries.redeliver)
