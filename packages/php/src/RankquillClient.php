@@ -63,7 +63,7 @@ final class RankquillClient
     public readonly ActivityService $activity;
     /** The project's webhook: test, rotateSigningSecret. */
     public readonly WebhookService $webhooks;
-    /** The webhook's deliveries with their attempts: list, redeliver. */
+    /** The webhook's deliveries with their attempts: list, retrieve, redeliver. */
     public readonly DeliveryService $deliveries;
     /** The main API address requests go to, without a trailing slash. */
     public readonly string $baseUrl;

@@ -39,6 +39,27 @@ class DeliveryService extends AbstractService
     }
 
     /**
+     * One delivery of the project, with its attempts: the same `Delivery` `list()` pages over. An
+     * id that is not one of this project's deliveries is a `NotFoundException` with param
+     * `deliveryId`.
+     *
+     * @example
+     * $delivery = $client->deliveries->retrieve('proj_123', 'dlv_456');
+     * echo $delivery->status, ' after ', $delivery->attempt_count, " attempt(s)\n";
+     *
+     * @param array<string, mixed> $options
+     */
+    public function retrieve(string $projectId, string $deliveryId, array $options = []): Delivery
+    {
+        return $this->request(
+            Delivery::class,
+            'deliveries.retrieve',
+            [$projectId, $deliveryId],
+            $options,
+        );
+    }
+
+    /**
      * Sends a delivery again with the same `webhook-id`: one attempt, now, or once the delivery of
      * the same content item under way has ended. Answers the delivery, `pending`.
      *

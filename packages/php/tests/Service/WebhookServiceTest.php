@@ -8,10 +8,13 @@ use Rankquill\Exception\ConflictException;
 use Rankquill\Model\Delivery;
 use Rankquill\Tests\Support\ScriptedServer;
 use Rankquill\Tests\Support\ServerTestCase;
+use Rankquill\Tests\Support\WaitsForDeliveries;
 use Rankquill\Webhooks\Webhook;
 
 final class WebhookServiceTest extends ServerTestCase
 {
+    use WaitsForDeliveries;
+
     public function testAnswersConflictWhenTheProjectHasNoWebhook(): void
     {
         $error = $this->thrownBy(
@@ -66,18 +69,5 @@ final class WebhookServiceTest extends ServerTestCase
         } finally {
             $receiver->stop();
         }
-    }
-
-    /** The newest delivery once it has left `pending`. */
-    private function settled(string $projectId): Delivery
-    {
-        for ($poll = 0; $poll < 200; $poll++) {
-            $latest = $this->server->client()->deliveries->list($projectId, ['limit' => 1])->data[0];
-            if ($latest->status !== 'pending') {
-                return $latest;
-            }
-            usleep(10_000);
-        }
-        $this->fail('the delivery stayed pending');
     }
 }
