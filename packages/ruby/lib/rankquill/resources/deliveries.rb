@@ -13,6 +13,15 @@ module Rankquill
              compact(limit: limit, offset: offset), request_options)
       end
 
+      # One delivery of the project's webhook, with its latest attempts; an unknown id (or one of
+      # another project) raises NotFoundError with `param` "deliveryId".
+      # @return [Models::Delivery]
+      # @example
+      #   client.deliveries.retrieve("proj_123", "dlv_456").attempts.map(&:status) # => ["succeeded"]
+      def retrieve(project_id, delivery_id, request_options: nil)
+        call("deliveries.retrieve", [project_id, delivery_id], Models::Delivery, request_options: request_options)
+      end
+
       # Sends a delivery again with the same `webhook-id`; answers it, `pending`.
       # @return [Models::Delivery]
       # @example
