@@ -7,6 +7,7 @@
 // both in step with the contract.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { legacyEntitiesClass } from '../html-entities/php.mjs';
 import { operationClasses } from '../operations/php.mjs';
 
 /** The folder this emitter writes; every file in it is generated. */
@@ -15,6 +16,9 @@ export const owns = 'packages/php/generated';
 const RESERVED_CONSTANTS = new Set(['FIELDS']);
 const ALLOW_LIST = fileURLToPath(
   new URL('../../../packages/contract/vectors/html-allow-list.json', import.meta.url),
+);
+const ENTITIES = fileURLToPath(
+  new URL('../../../packages/contract/vectors/html-entities.json', import.meta.url),
 );
 /** The events whose body is the article payload of spec 2.5; the others name themselves in `event`. */
 const ARTICLE_EVENTS = ['content.published', 'content.updated'];
@@ -35,6 +39,7 @@ export function emit(model) {
   }
   files[`${owns}/Webhooks/EventSchemas.php`] = eventSchemas(model);
   for (const [file, text] of Object.entries(operationClasses(model))) files[`${owns}/${file}`] = text;
+  if (existsSync(ENTITIES)) files[`${owns}/Webhooks/LegacyEntities.php`] = legacyEntitiesClass(ENTITIES);
   if (existsSync(ALLOW_LIST)) {
     files[`${owns}/Webhooks/HtmlAllowList.php`] = allowList(JSON.parse(readFileSync(ALLOW_LIST, 'utf8')));
   }

@@ -6,6 +6,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { htmlEntityFiles } from '../html-entities/ruby.mjs';
 import { operationFiles } from '../operations/ruby.mjs';
 
 const LIB = 'packages/ruby/lib/rankquill/models';
@@ -13,6 +14,9 @@ const ALLOW_LIST = fileURLToPath(
   new URL('../../../packages/contract/vectors/html-allow-list.json', import.meta.url),
 );
 const SIG = 'packages/ruby/sig/rankquill/models';
+const ENTITIES = fileURLToPath(
+  new URL('../../../packages/contract/vectors/html-entities.json', import.meta.url),
+);
 
 const GENERATED_LIB = 'packages/ruby/lib/rankquill/generated';
 const GENERATED_SIG = 'packages/ruby/sig/rankquill/generated';
@@ -54,6 +58,11 @@ export function emit(model) {
   if (existsSync(ALLOW_LIST)) {
     files[`${LIB}/html_allow_list.rb`] = htmlAllowList(JSON.parse(readFileSync(ALLOW_LIST, 'utf8')));
     names.push('html_allow_list');
+  }
+  if (existsSync(ENTITIES)) {
+    const entities = htmlEntityFiles(ENTITIES);
+    files[`${GENERATED_LIB}/html_entities.rb`] = entities.lib;
+    files[`${GENERATED_SIG}/html_entities.rbs`] = entities.sig;
   }
   const operations = operationFiles(model);
   for (const [file, text] of Object.entries(operations.lib)) files[`${GENERATED_LIB}/${file}`] = text;

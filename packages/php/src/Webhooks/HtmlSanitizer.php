@@ -426,13 +426,6 @@ final class HtmlSanitizer
     /** @return array<string, true> the names HTML decodes without a `;` */
     private static function legacyEntities(): array
     {
-        if (self::$legacyEntities === null) {
-            $names = ['AMP', 'LT', 'GT', 'QUOT', 'COPY', 'REG'];
-            foreach (get_html_translation_table(HTML_ENTITIES, ENT_QUOTES | ENT_HTML401, 'UTF-8') as $entity) {
-                $names[] = trim($entity, '&;');
-            }
-            self::$legacyEntities = array_fill_keys(array_diff($names, ['#039']), true);
-        }
-        return self::$legacyEntities;
+        return self::$legacyEntities ??= array_fill_keys(LegacyEntities::NAMES, true);
     }
 }
