@@ -7,6 +7,11 @@ module Rankquill
     module Path
       UNRESERVED = /[^A-Za-z0-9\-._~]/
       PLACEHOLDER = /\{(\w+)\}/
+      # Each operation's path as a format string, its placeholders (in path_params order) as `%s`:
+      # built once, so a call formats instead of matching a pattern.
+      TEMPLATES = Generated::OPERATIONS.transform_values do |operation|
+        operation.path.gsub("%", "%%").gsub(PLACEHOLDER, "%s").freeze
+      end.freeze
 
       module_function
 
@@ -21,8 +26,7 @@ module Rankquill
           raise ArgumentError, "#{operation.id} takes #{names.length} ids (#{names.join(", ")}), got #{ids.length}."
         end
 
-        encoded = names.zip(ids).to_h { |name, value| [name, segment(name, value)] }
-        operation.path.gsub(PLACEHOLDER) { encoded.fetch(Regexp.last_match(1)) }
+        format(TEMPLATES.fetch(operation.id), *names.zip(ids).map { |name, value| segment(name, value) })
       end
 
       # One checked, percent-encoded path segment.
