@@ -26,9 +26,11 @@ export function crossOriginRedirect(requestUrl: string, response: Response): Cro
   return { status, fromOrigin, toOrigin, followed };
 }
 
+/** The URL's origin; `undefined` for one without a host (`javascript:`), as for a malformed one. */
 function originOf(url: string, base?: string): string | undefined {
   try {
-    return new URL(url, base).origin;
+    const { origin } = new URL(url, base);
+    return origin === 'null' ? undefined : origin;
   } catch {
     return undefined;
   }
