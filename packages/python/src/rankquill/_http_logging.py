@@ -31,6 +31,9 @@ def install() -> None:
     logging.getLogger(_LIBRARY_LOGGER).addFilter(_FILTER)
 
 
+install()
+
+
 @contextmanager
 def sending() -> Generator[None, None, None]:
     """Marks the block as this package sending a request: httpx2 logs nothing in it."""

@@ -16,11 +16,11 @@ from typing import TypeVar, cast
 import httpx2
 from pydantic import BaseModel, ValidationError
 
-from .. import _http_logging
 from .._call_options import NO_OPTIONS, CallOptions
 from .._error_from_response import error_from_response
 from .._errors import APIConnectionError, APITimeoutError, CrossOriginRedirectError, RankquillError
 from .._generated.operations import OPERATIONS, Operation
+from .._http_logging import sending
 from .._pages import AsyncPage, AsyncPaginator, ListEnvelope, Query, async_start
 from .._path import operation_path
 from .._raw_response import record_response
@@ -34,7 +34,6 @@ from .export_file import AsyncExportFile
 Model = TypeVar("Model", bound=BaseModel)
 
 _logger = logging.getLogger("rankquill")
-_http_logging.install()
 
 
 class AsyncTransport:
@@ -153,7 +152,7 @@ class AsyncTransport:
                 method, url, params=query, content=content, headers=headers, timeout=timeout
             )
             try:
-                with _http_logging.sending():
+                with sending():
                     # Per request, over whatever the caller's http_client was built with.
                     response = await self.http_client.send(request, stream=stream, follow_redirects=False)
             except httpx2.TimeoutException:

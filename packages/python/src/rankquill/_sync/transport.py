@@ -18,11 +18,11 @@ from typing import TypeVar, cast
 import httpx2
 from pydantic import BaseModel, ValidationError
 
-from .. import _http_logging
 from .._call_options import NO_OPTIONS, CallOptions
 from .._error_from_response import error_from_response
 from .._errors import APIConnectionError, APITimeoutError, CrossOriginRedirectError, RankquillError
 from .._generated.operations import OPERATIONS, Operation
+from .._http_logging import sending
 from .._pages import ListEnvelope, Page, Query, start
 from .._path import operation_path
 from .._raw_response import record_response
@@ -36,7 +36,6 @@ from .export_file import ExportFile
 Model = TypeVar("Model", bound=BaseModel)
 
 _logger = logging.getLogger("rankquill")
-_http_logging.install()
 
 
 class Transport:
@@ -153,7 +152,7 @@ class Transport:
                 method, url, params=query, content=content, headers=headers, timeout=timeout
             )
             try:
-                with _http_logging.sending():
+                with sending():
                     # Per request, over whatever the caller's http_client was built with.
                     response = self.http_client.send(request, stream=stream, follow_redirects=False)
             except httpx2.TimeoutException:
