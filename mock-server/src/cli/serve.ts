@@ -54,7 +54,8 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
   --exit-on-stdin-close
                     shut down (as on SIGTERM) when standard input, a pipe, closes:
                     the Python, PHP and Ruby test helpers hold its other end, so the
-                    server ends with the process that started it, even a killed one
+                    server ends with the process that started it, even a killed one;
+                    also RANKQUILL_EXIT_ON_STDIN_CLOSE=1
 `;
 
 const MIN_SECRET_LENGTH = 16;
@@ -211,7 +212,10 @@ export async function serve(args: string[]): Promise<void> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
-    if (values['exit-on-stdin-close'] && !stopWhenStdinCloses(stop)) {
+    // The helpers set the variable: a server too old to know it runs on, where the flag would fail.
+    const exitOnStdinClose =
+      values['exit-on-stdin-close'] || process.env.RANKQUILL_EXIT_ON_STDIN_CLOSE === '1';
+    if (exitOnStdinClose && !stopWhenStdinCloses(stop)) {
       log({
         event: 'warning',
         message:

@@ -25,9 +25,10 @@ afterEach(() => {
 });
 
 /** Starts the parent, which starts the server with `args`; answers once the server is ready. */
-async function startThroughParent(args: string[]): Promise<Started> {
+async function startThroughParent(args: string[], env: Record<string, string> = {}): Promise<Started> {
   const parent = spawn(process.execPath, ['-e', PARENT, CLI_PATH, 'serve', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   parents.push(parent);
   const lines: string[] = [];
@@ -76,20 +77,22 @@ async function exitsWithin(pid: number, ms: number): Promise<boolean> {
   return !isRunning(pid);
 }
 
+const MEMORY = ['--port', '0', '--db', ':memory:'];
+
 describe('rankquill-mock serve --exit-on-stdin-close', () => {
-  it('shuts down by itself when the process that started it is killed with SIGKILL', async () => {
-    const { parent, serverPid, ready } = await startThroughParent([
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--exit-on-stdin-close',
-    ]);
-    expect(await answers(ready.url)).toBe(true);
-    parent.kill('SIGKILL');
-    expect(await exitsWithin(serverPid, 5000)).toBe(true);
-    expect(await answers(ready.url)).toBe(false);
-  });
+  it.each([
+    ['the flag', [...MEMORY, '--exit-on-stdin-close'], {}],
+    ['RANKQUILL_EXIT_ON_STDIN_CLOSE=1', MEMORY, { RANKQUILL_EXIT_ON_STDIN_CLOSE: '1' }],
+  ])(
+    'with %s, shuts down by itself when the process that started it is killed with SIGKILL',
+    async (_, args, env) => {
+      const { parent, serverPid, ready } = await startThroughParent(args, env);
+      expect(await answers(ready.url)).toBe(true);
+      parent.kill('SIGKILL');
+      expect(await exitsWithin(serverPid, 5000)).toBe(true);
+      expect(await answers(ready.url)).toBe(false);
+    },
+  );
 
   it('is what ends it: without the flag, the server outlives its killed parent', async () => {
     const { parent, serverPid, ready } = await startThroughParent(['--port', '0', '--db', ':memory:']);

@@ -17,7 +17,8 @@ use Rankquill\RankquillClient;
  * The command is found in this order: the `command` option or `RANKQUILL_MOCK_COMMAND`, the
  * `@rankquill/mock-server` in `node_modules`, then `npx`, pinned to the version this package goes
  * with (both need Node 22.13+ on `PATH`). The server is stopped by `stop()` or when PHP exits,
- * and stops by itself when this PHP process is killed (`serve --exit-on-stdin-close`).
+ * and stops by itself when this PHP process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
+ * variable of `serve --exit-on-stdin-close`).
  *
  * Options: `clock` (`manual`, default, or `real`), `seed` (default 42), `arguments` (more
  * `serve` flags), `command`, `timeout` (seconds to wait for the server, default 30), `project`
@@ -73,7 +74,7 @@ final class MockServer
     public static function start(array $options = []): self
     {
         $arguments = ['serve', '--port', '0', '--db', ':memory:', '--clock', $options['clock'] ?? 'manual',
-            '--seed', (string) ($options['seed'] ?? 42), '--exit-on-stdin-close', ...($options['arguments'] ?? [])];
+            '--seed', (string) ($options['seed'] ?? 42), ...($options['arguments'] ?? [])];
         $started = microtime(true);
         $process = new MockServerProcess(MockServerCommand::find($arguments, $options['command'] ?? null));
         $ready = $process->readyLine(max(0.0, (float) ($options['timeout'] ?? 30.0) - (microtime(true) - $started)));

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import posixpath
 import subprocess
 import threading
@@ -38,7 +39,8 @@ class MockServer:
     in-memory store and (by default) the manual clock: time moves only when `advance()` moves it.
     It stops with `stop()`, at the end of a `with` block, when the interpreter exits, and by itself
     when this process dies without a word (killed): the server holds the other end of a pipe on its
-    standard input and shuts down when it closes (`serve --exit-on-stdin-close`).
+    standard input and shuts down when it closes (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the variable
+    of `serve --exit-on-stdin-close`, which a CLI too old to know it ignores).
 
     Example:
         ```python
@@ -95,13 +97,16 @@ class MockServer:
             db,
             "--clock",
             clock,
-            "--exit-on-stdin-close",
         ]
         # stderr is the caller's, so a server that fails to start explains itself in the test output.
         # stdin is a pipe nobody writes to: the server ends when it closes, as it does when this
         # process exits, however it exits.
         process = subprocess.Popen(  # noqa: S603
-            [*command, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            [*command, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "RANKQUILL_EXIT_ON_STDIN_CLOSE": "1"},
         )
         ready = _read_ready_line(process, startup_timeout)
         server = cls(process, ready)

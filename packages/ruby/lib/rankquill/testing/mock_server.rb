@@ -12,7 +12,8 @@ module Rankquill
     # The command is found in this order: the `command:` option or `RANKQUILL_MOCK_COMMAND`, the
     # `@rankquill/mock-server` in `node_modules`, then `npx`, pinned to the version this gem goes
     # with (both need Node 22.13+ on `PATH`). The server is stopped by `stop` or when Ruby exits,
-    # and stops by itself when this Ruby process is killed (`serve --exit-on-stdin-close`).
+    # and stops by itself when this Ruby process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
+    # variable of `serve --exit-on-stdin-close`).
     #
     # @example
     #   mock = Rankquill::Testing::MockServer.start
@@ -41,8 +42,7 @@ module Rankquill
       # @example
       #   mock = Rankquill::Testing::MockServer.start(seed: 7, arguments: ["--log-requests"])
       def self.start(clock: "manual", seed: 42, arguments: [], command: nil, timeout: 30, project: {})
-        argv = ["serve", "--port", "0", "--db", ":memory:", "--clock", clock, "--seed", seed.to_s,
-                "--exit-on-stdin-close", *arguments]
+        argv = ["serve", "--port", "0", "--db", ":memory:", "--clock", clock, "--seed", seed.to_s, *arguments]
         process = MockServerProcess.new(MockServerCommand.find(argv, explicit: command))
         ready = process.ready_line(timeout)
         with_account(process, ready.slice("url", "api_base_url", "content_api_url"), project)
