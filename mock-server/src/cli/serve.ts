@@ -3,6 +3,7 @@ import { allowedHostProblem } from '../runtime/host-allow-list';
 import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
+import { stopWhenStdinCloses } from './stdin-lifeline';
 import { CliUsageError } from './usage-error';
 
 export const SERVE_USAGE = `rankquill-mock serve [options]
@@ -50,6 +51,11 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     is served until this or --public-url is given
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
+  --exit-on-stdin-close
+                    shut down (as on SIGTERM) when standard input, a pipe, closes:
+                    the Python, PHP and Ruby test helpers hold its other end, so the
+                    server ends with the process that started it, even a killed one;
+                    also RANKQUILL_EXIT_ON_STDIN_CLOSE=1
 `;
 
 const MIN_SECRET_LENGTH = 16;
@@ -102,6 +108,7 @@ export async function serve(args: string[]): Promise<void> {
       'public-url': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       log: { type: 'string', multiple: true, default: [] },
+      'exit-on-stdin-close': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -192,7 +199,10 @@ export async function serve(args: string[]): Promise<void> {
     })}\n`,
   );
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = () => {
+      if (stopping) return; // a signal and the end of stdin may both come
+      stopping = true;
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       server.close().then(resolve, (error: unknown) => {
@@ -202,5 +212,15 @@ export async function serve(args: string[]): Promise<void> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    // The helpers set the variable: a server too old to know it runs on, where the flag would fail.
+    const exitOnStdinClose =
+      values['exit-on-stdin-close'] || process.env.RANKQUILL_EXIT_ON_STDIN_CLOSE === '1';
+    if (exitOnStdinClose && !stopWhenStdinCloses(stop)) {
+      log({
+        event: 'warning',
+        message:
+          '--exit-on-stdin-close: standard input is not a pipe, so the server will not notice when the process that started it exits.',
+      });
+    }
   });
 }

@@ -15,6 +15,10 @@ export {
   connectionTimeoutErrorClass,
   userAbortErrorClass,
 } from './errors/connection-errors';
+export {
+  type CrossOriginRedirectOptions,
+  crossOriginRedirectErrorClass,
+} from './errors/cross-origin-redirect-error';
 export { errorDetails } from './errors/error-details';
 export {
   CLIENT_POLICY,

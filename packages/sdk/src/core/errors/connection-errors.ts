@@ -1,6 +1,7 @@
 import {
   connectionErrorClass,
   connectionTimeoutErrorClass,
+  crossOriginRedirectErrorClass,
   userAbortErrorClass,
 } from '@rankquill/client-core';
 import { RankquillError } from './rankquill-error';
@@ -28,6 +29,22 @@ export class APIConnectionError extends connectionErrorClass(RankquillError, SER
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
 export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+
+/**
+ * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
+ * The client never follows one, so neither the key nor a request body (a webhook secret in
+ * `projects.update`) reaches that origin; it is not retried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof CrossOriginRedirectError) console.error(error.fromOrigin, '->', error.toOrigin);
+ * }
+ * ```
+ */
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {}
 
 /** The caller aborted the request through its `signal`. */
 export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}
