@@ -16,15 +16,8 @@ describe('sanitize-pathological.json', () => {
   });
 
   it.each(pathologicalInputs.map((input) => [input.name, input] as const))('%s', (_name, { html }) => {
-    let output = '';
-    const seconds = cpuSeconds(() => {
-      output = sanitizeArticleHtml(html);
-    });
+    const seconds = cpuSeconds(() => sanitizeArticleHtml(html));
     expect(seconds, `CPU seconds for ${html.length} characters`).toBeLessThan(MAX_SECONDS);
-    expect(
-      cpuSeconds(() => sanitizeArticleHtml(output)),
-      'CPU seconds on its own output',
-    ).toBeLessThan(MAX_SECONDS);
   });
 
   it("keeps issue 29's link as a harmless relative URL, escaped", () => {
