@@ -31,6 +31,19 @@ export type ContentStatus = z.infer<typeof ContentStatus>;
 /** Requested article length, in words. */
 export const CONTENT_LENGTH = { min: 300, max: 5000, default: 1200 } as const;
 
+/**
+ * Longest article HTML (`content`) a content update takes, in characters as JavaScript counts
+ * them (UTF-16 code units). Every sanitizer must clean an article this long in well under a
+ * second, whatever it holds (`vectors/sanitize-pathological.json`).
+ *
+ * @example
+ * ```ts
+ * import { CONTENT_MAX_CHARACTERS } from '@rankquill/contract';
+ * if (html.length > CONTENT_MAX_CHARACTERS) throw new Error('content is too long');
+ * ```
+ */
+export const CONTENT_MAX_CHARACTERS = 500_000;
+
 export const ContentCreateParams = named(
   'ContentCreateParams',
   'Body of POST /projects/:projectId/content (spec 2.2).',
@@ -132,7 +145,7 @@ export const ContentUpdateParams = named(
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and single hyphens' })
       .max(200, { error: 'must be at most 200 characters' })
       .optional(),
-    content: required(500_000).optional(),
+    content: required(CONTENT_MAX_CHARACTERS).optional(),
     excerpt: text(1000).optional(),
     meta_title: text(300).optional(),
     meta_description: text(1000).optional(),
