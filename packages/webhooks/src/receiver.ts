@@ -175,7 +175,8 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
  * HTML allow-list, is upserted by slug (500 if the store fails); `content.unpublished`
  * and `content.deleted` remove it; then handlers run (500 if one throws). A delivery whose
  * `webhook-id` the store applied already, or older (`webhook-timestamp`) than the stored
- * article, answers 200 with the article's URL and changes nothing, handlers included. Success answers
+ * article or than the removal that left the slug's tombstone, answers 200 with the article's URL
+ * and changes nothing, handlers included. Success answers
  * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
  * without a page); an event this version does not know answers 202 so the service does not retry it.
  *
@@ -363,8 +364,11 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       if (!replayed && timestamp === undefined) return undefined;
       const current = await activeStore.get(slug);
       if (replayed) return current?.url ?? context.url;
-      if (timestamp === undefined || current?.webhook_timestamp === undefined) return undefined;
-      return timestamp < current.webhook_timestamp ? current.url : undefined;
+      if (timestamp === undefined) return undefined;
+      // A removed slug keeps the timestamp of its removal: an older update must not bring it back.
+      const newest = current ? current.webhook_timestamp : await activeStore.tombstoneOf?.(slug);
+      if (newest === undefined) return undefined;
+      return timestamp < newest ? (current?.url ?? context.url) : undefined;
     }
 
     async function rememberApplied(activeStore: ArticleStore): Promise<void> {
@@ -416,6 +420,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           const current = await alreadyApplied(store, removal.slug);
           if (current !== undefined) return success(current, eventName);
           await store.remove(removal.slug);
+          if (timestamp !== undefined) await store.markRemoved?.(removal.slug, timestamp);
           await rememberApplied(store);
         } catch (error) {
           return failure(
