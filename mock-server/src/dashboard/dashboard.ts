@@ -298,7 +298,7 @@ function redirectTo(location: string): Answer {
 
 /** A refused form's flash: the engine's message, the field it names, and what the form held. */
 function refusedForm(error: ServiceError, form: URLSearchParams): Flash {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null);
   for (const [name, value] of form) {
     if (name !== CSRF_FIELD && name !== 'secret' && name !== 'admin_token') values[name] = value;
   }
@@ -312,7 +312,7 @@ function refusedForm(error: ServiceError, form: URLSearchParams): Flash {
 
 /** A page's links never repeat a parameter; of a repeated one, the first is read. */
 function singleValues(query: ApiRequest['query']): Record<string, string> {
-  const single: Record<string, string> = {};
+  const single: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(query))
     single[name] = Array.isArray(value) ? (value[0] ?? '') : value;
   return single;
