@@ -19,6 +19,7 @@ import { reportRoutes } from './pages/reports';
 import { signInPage, signInRedirect } from './pages/sign-in';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
+import { transportSecurityHeaders } from './transport-security';
 import { localPath } from './urls';
 
 export interface DashboardOptions extends SessionStoreOptions {
@@ -107,11 +108,11 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     if (!DASHBOARD_PATH.test(received.path)) return undefined;
     const request = { ...received, query: singleValues(received.query) };
     const method = request.method.toUpperCase();
-    const file = ASSETS.get(request.path);
-    if (file && (method === 'GET' || method === 'HEAD'))
-      return withHeaders(asset(file, method), clockHeaders);
-    if (request.path.startsWith('/assets/')) return undefined;
     const origin = dashboardOrigin(request);
+    const common = { ...clockHeaders, ...transportSecurityHeaders(origin) };
+    const file = ASSETS.get(request.path);
+    if (file && (method === 'GET' || method === 'HEAD')) return withHeaders(asset(file, method), common);
+    if (request.path.startsWith('/assets/')) return undefined;
     const cookie = sessionCookie(origin, options.secureCookie);
     // Two session cookies: one was set by a page of another port of this host (cookies are not
     // separated by port), with a narrower Path to be sent first. Neither is trusted.
@@ -130,7 +131,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     const response = respond(answer, { method, session, flash: shown.flash, clock: settings.admin });
     // The session's message and exports as this request left them, for the next request on any server.
     if (session) await sessions.settle(session);
-    return withHeaders(response, clockHeaders);
+    return withHeaders(response, common);
   };
 
   async function route(
