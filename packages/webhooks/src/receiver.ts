@@ -12,7 +12,7 @@ import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
 import { bodyTooLarge, failure, methodNotAllowed, success, type WebhookResult } from './receiver-result';
-import { webhookTimestampOf } from './replays';
+import { replayedUrl, webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
@@ -354,22 +354,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     };
     const timestamp = webhookTimestampOf(request.headers);
 
-    /**
-     * The URL to answer when this delivery must change nothing: its webhook-id was applied
-     * already, or the stored article was written by a newer delivery. Undefined otherwise.
-     */
-    async function alreadyApplied(activeStore: ArticleStore, slug: string): Promise<string | undefined> {
-      const replayed =
-        context.webhookId !== undefined && (await activeStore.isApplied?.(context.webhookId)) === true;
-      if (!replayed && timestamp === undefined) return undefined;
-      const current = await activeStore.get(slug);
-      if (replayed) return current?.url ?? context.url;
-      if (timestamp === undefined) return undefined;
-      // A removed slug keeps the timestamp of its removal: an older update must not bring it back.
-      const newest = current ? current.webhook_timestamp : await activeStore.tombstoneOf?.(slug);
-      if (newest === undefined) return undefined;
-      return timestamp < newest ? (current?.url ?? context.url) : undefined;
-    }
+    const alreadyApplied = (activeStore: ArticleStore, slug: string) =>
+      replayedUrl(activeStore, { webhookId: context.webhookId, timestamp, slug, url: context.url });
 
     async function rememberApplied(activeStore: ArticleStore): Promise<void> {
       if (context.webhookId !== undefined)
