@@ -14,7 +14,7 @@ import {
 import { createMemoryStore } from '../../src/store/memory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-/** Posts the sign-in form as curl would (no Origin), optionally as a proxy forwarding `client`. */
+/** Posts the sign-in form as curl would (no Origin), optionally as a trusted proxy forwarding `client`. */
 function signIn(server: TestServer, apiKey: string, client?: string) {
   return fetch(`${server.url}/sign-in`, {
     method: 'POST',
@@ -64,7 +64,7 @@ describe('sign-in throttling', () => {
 describe('sign-in throttling per key prefix, behind a proxy', () => {
   let proxied: TestServer;
   beforeAll(async () => {
-    proxied = await startTestServer({ publicUrl: 'http://localhost' });
+    proxied = await startTestServer({ publicUrl: 'http://localhost', trustProxy: ['loopback'] });
   });
   afterAll(() => proxied?.close());
 
