@@ -49,6 +49,13 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     (mock.test or mock.test:4010); repeatable. Other Host headers get
                     a 421, against DNS rebinding; on a non-loopback --host every name
                     is served until this or --public-url is given
+  --failed-auth-limit N
+                    wrong main API keys one client address may send in a rolling
+                    minute; past it every request of that address with a key gets
+                    429 with Retry-After (a right key too), on every server of the
+                    database; 0 turns it off; also read from
+                    RANKQUILL_FAILED_AUTH_LIMIT (default 1000, 30 with --profile
+                    production)
   --trust-proxy P   believe X-Forwarded-For, -Proto and -Host only from these proxies:
                     addresses, CIDR ranges (10.0.0.0/8), loopback, linklocal or
                     uniquelocal, comma-separated or repeated; or a hop count alone
@@ -82,6 +89,18 @@ function trustProxyOption(option: string[]): string[] {
     throw error;
   }
   return values;
+}
+
+/** `--failed-auth-limit`, else `RANKQUILL_FAILED_AUTH_LIMIT`, else the profile's default. */
+function failedAuthLimitOption(option: string | undefined): number | undefined {
+  const value = option ?? (process.env.RANKQUILL_FAILED_AUTH_LIMIT || undefined);
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(value)) {
+    throw new CliUsageError(
+      `--failed-auth-limit (or RANKQUILL_FAILED_AUTH_LIMIT) must be a whole number of wrong keys a minute, 0 for no limit, got "${value}".`,
+    );
+  }
+  return Number(value);
 }
 
 /** Logs are JSON lines on stderr. */
@@ -121,6 +140,7 @@ export async function serve(args: string[]): Promise<void> {
       'public-url': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'trust-proxy': { type: 'string', multiple: true, default: [] },
+      'failed-auth-limit': { type: 'string' },
       log: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
@@ -170,6 +190,7 @@ export async function serve(args: string[]): Promise<void> {
     webhookEgress: egress,
     profile,
     publicUrl: values['public-url'],
+    failedAuthLimit: failedAuthLimitOption(values['failed-auth-limit']),
   } as const;
   const settings = profileSettings(options);
   if (settings.admin && !adminToken && !isLoopbackHost(values.host)) {

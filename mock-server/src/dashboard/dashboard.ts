@@ -1,6 +1,12 @@
 import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
-import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
+import {
+  AuthenticationError,
+  type Engine,
+  NotFoundError,
+  ServiceError,
+  SIGN_IN_ATTEMPT_LIMIT,
+} from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
 import { ASSETS, type Asset } from './assets';
 import { cookieValues, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
@@ -223,7 +229,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     // server on the database shares; an attempt whose key is right is not counted.
     const subjects = [`address:${request.clientAddress ?? 'unknown'}`];
     if (key) subjects.push(`key:${key.slice(0, KEY_PREFIX_LENGTH)}`);
-    const attempt = await engine.signInThrottle.take(subjects, now());
+    const attempt = await engine.attemptThrottle.take(subjects, now(), SIGN_IN_ATTEMPT_LIMIT);
     if ('retryAfterSeconds' in attempt) return signInPage(request, attempt);
     let account: PageCall['account'];
     try {
@@ -232,7 +238,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
       if (!(error instanceof AuthenticationError)) throw error;
       return signInPage(request, key ? 'wrong' : 'missing');
     }
-    await engine.signInThrottle.forgive(attempt);
+    await engine.attemptThrottle.forgive(attempt);
     // A new session id at every sign-in; the one the browser had, if any, ends.
     if (previous) await sessions.delete(previous);
     const { id } = await sessions.create(account.api_key_hash, origin);

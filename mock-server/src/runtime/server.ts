@@ -163,6 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
+    failedAuthLimit: settings.failedAuthLimit,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
