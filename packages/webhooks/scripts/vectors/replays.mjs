@@ -61,6 +61,10 @@ function step({ event = 'content.published', body, id, timestamp, now = NOW, sig
 
 const unsigned = { signing_secret: null };
 
+/** An unpublish of cold-brew (the same options as `step`). */
+const unpublish = (options) =>
+  step({ event: 'content.unpublished', body: removal('content.unpublished', 'cold-brew'), ...options });
+
 const scenarios = [
   {
     id: 'replay-after-newer-version',
@@ -134,13 +138,7 @@ const scenarios = [
     description: 'A replayed publication does not bring back an unpublished article.',
     steps: [
       step({ body: A, id: 'msg_A', timestamp: NOW }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
       step({ body: A, id: 'msg_A', timestamp: NOW, now: NOW + 20 }),
     ],
     expected_store: { 'cold-brew': null },
@@ -152,13 +150,7 @@ const scenarios = [
       'B was sent at NOW+10; an unpublish sent at NOW arrives after it: 200 with the URL, B stays published.',
     steps: [
       step({ body: B, id: 'msg_B', timestamp: NOW + 10, now: NOW + 10 }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW,
-        now: NOW + 20,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW, now: NOW + 20 }),
     ],
     expected_store: { 'cold-brew': stored(B) },
   },
@@ -190,13 +182,7 @@ const scenarios = [
     description:
       'The tombstone is kept whether or not the store held the article: an unpublish sent at NOW+10 that overtook the publication sent at NOW keeps that publication out.',
     steps: [
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
       step({ body: A, id: 'msg_A', timestamp: NOW, now: NOW + 20 }),
     ],
     expected_store: { 'cold-brew': null },
@@ -208,13 +194,7 @@ const scenarios = [
       'The tombstone refuses only older deliveries: a publication sent in the same second as the unpublish, or later, is applied.',
     steps: [
       step({ body: A, id: 'msg_A', timestamp: NOW }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
       step({ event: 'content.published', body: C, id: 'msg_C', timestamp: NOW + 10, now: NOW + 20 }),
     ],
     expected_store: { 'cold-brew': stored(C) },
@@ -227,14 +207,7 @@ const scenarios = [
     receiver: unsigned,
     steps: [
       step({ body: A, id: 'msg_A', timestamp: NOW, signed: false }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-        signed: false,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10, signed: false }),
       step({
         event: 'content.updated',
         body: B,
@@ -254,22 +227,8 @@ const scenarios = [
     receiver: unsigned,
     steps: [
       step({ body: A, id: 'msg_A', timestamp: NOW, signed: false }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-        signed: false,
-      }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: null,
-        timestamp: null,
-        now: NOW + 20,
-        signed: false,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10, signed: false }),
+      unpublish({ id: null, timestamp: null, now: NOW + 20, signed: false }),
       step({
         event: 'content.updated',
         body: B,
