@@ -8,6 +8,7 @@ export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { type AppOptions, createApp } from './http/app';
+export type { TrustProxyOption } from './http/trusted-proxies';
 export {
   NodeWebhookSender,
   type NodeWebhookSenderOptions,

@@ -12,7 +12,7 @@ import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { describePayloadProblems } from './payload-errors';
 import { bodyTooLarge, failure, methodNotAllowed, success, type WebhookResult } from './receiver-result';
-import { webhookTimestampOf } from './replays';
+import { replayedUrl, webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
@@ -175,7 +175,8 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
  * HTML allow-list, is upserted by slug (500 if the store fails); `content.unpublished`
  * and `content.deleted` remove it; then handlers run (500 if one throws). A delivery whose
  * `webhook-id` the store applied already, or older (`webhook-timestamp`) than the stored
- * article, answers 200 with the article's URL and changes nothing, handlers included. Success answers
+ * article or than the removal that left the slug's tombstone, answers 200 with the article's URL
+ * and changes nothing, handlers included. Success answers
  * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
  * without a page); an event this version does not know answers 202 so the service does not retry it.
  *
@@ -353,19 +354,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     };
     const timestamp = webhookTimestampOf(request.headers);
 
-    /**
-     * The URL to answer when this delivery must change nothing: its webhook-id was applied
-     * already, or the stored article was written by a newer delivery. Undefined otherwise.
-     */
-    async function alreadyApplied(activeStore: ArticleStore, slug: string): Promise<string | undefined> {
-      const replayed =
-        context.webhookId !== undefined && (await activeStore.isApplied?.(context.webhookId)) === true;
-      if (!replayed && timestamp === undefined) return undefined;
-      const current = await activeStore.get(slug);
-      if (replayed) return current?.url ?? context.url;
-      if (timestamp === undefined || current?.webhook_timestamp === undefined) return undefined;
-      return timestamp < current.webhook_timestamp ? current.url : undefined;
-    }
+    const alreadyApplied = (activeStore: ArticleStore, slug: string) =>
+      replayedUrl(activeStore, { webhookId: context.webhookId, timestamp, slug, url: context.url });
 
     async function rememberApplied(activeStore: ArticleStore): Promise<void> {
       if (context.webhookId !== undefined)
@@ -416,6 +406,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           const current = await alreadyApplied(store, removal.slug);
           if (current !== undefined) return success(current, eventName);
           await store.remove(removal.slug);
+          if (timestamp !== undefined) await store.markRemoved?.(removal.slug, timestamp);
           await rememberApplied(store);
         } catch (error) {
           return failure(

@@ -13,7 +13,8 @@ export interface SqliteArticleStoreOptions {
   path?: string;
   /**
    * Table name; letters, digits and underscores. Default `rankquill_articles`. Applied
-   * webhook-ids go in `<table>_webhook_ids`.
+   * webhook-ids go in `<table>_webhook_ids`, the tombstones of removed slugs in
+   * `<table>_tombstones`.
    */
   table?: string;
 }
@@ -74,7 +75,8 @@ function toArticle(row: ArticleRow): StoredArticle {
 /**
  * Keeps articles in an SQLite file through Node's built-in `node:sqlite` (Node 22.13 or later),
  * one column per field, so the table can be read by the rest of your stack, and the webhook-ids
- * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing. Node-only: import it
+ * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing, and the tombstone
+ * of each removed slug, so an older delivery cannot bring it back. Node-only: import it
  * from `@rankquill/webhooks/sqlite`.
  *
  * @example
@@ -122,10 +124,15 @@ export class SqliteArticleStore implements ArticleStore {
       webhook_id TEXT PRIMARY KEY,
       applied_at INTEGER NOT NULL
     )`);
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table}_tombstones (
+      slug TEXT PRIMARY KEY,
+      webhook_timestamp INTEGER NOT NULL
+    )`);
   }
 
   async upsert(article: StoredArticle): Promise<void> {
     const table = this.#table;
+    this.#db.prepare(`DELETE FROM ${table}_tombstones WHERE slug = ?`).run(article.slug);
     const updates = COLUMNS.filter((column) => column !== 'slug')
       .map((column) => `${column} = excluded.${column}`)
       .join(', ');
@@ -171,7 +178,24 @@ export class SqliteArticleStore implements ArticleStore {
       .run(webhookId, atSeconds);
   }
 
+  async tombstoneOf(slug: string): Promise<number | undefined> {
+    const row = this.#db
+      .prepare(`SELECT webhook_timestamp FROM ${this.#table}_tombstones WHERE slug = ?`)
+      .get(slug) as { webhook_timestamp: number } | undefined;
+    return row === undefined ? undefined : Number(row.webhook_timestamp);
+  }
+
+  async markRemoved(slug: string, webhookTimestamp: number): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO ${this.#table}_tombstones (slug, webhook_timestamp) VALUES (?, ?)
+         ON CONFLICT (slug) DO UPDATE SET webhook_timestamp = excluded.webhook_timestamp`,
+      )
+      .run(slug, webhookTimestamp);
+  }
+
   async remove(slug: string): Promise<boolean> {
+    this.#db.prepare(`DELETE FROM ${this.#table}_tombstones WHERE slug = ?`).run(slug);
     const result = this.#db.prepare(`DELETE FROM ${this.#table} WHERE slug = ?`).run(slug);
     return Number(result.changes) > 0;
   }

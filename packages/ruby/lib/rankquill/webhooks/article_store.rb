@@ -9,7 +9,8 @@ module Rankquill
     # wrote it carried one. Include this module and implement the four methods to write straight
     # into your CMS; MemoryStore and SqliteStore are ready-made. A store that also defines
     # `delivery_applied?(webhook_id, now)` and `remember_delivery(webhook_id, now)` (as both of
-    # those do) gets replays and late deliveries refused (ReplayGuard).
+    # those do) gets replays and late deliveries refused (ReplayGuard); one that also defines
+    # `tombstone(slug)` and `keep_tombstone(slug, timestamp)` keeps a removed article from coming back.
     #
     # @example
     #   class CmsStore

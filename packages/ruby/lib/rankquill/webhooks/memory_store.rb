@@ -14,11 +14,13 @@ module Rankquill
       def initialize
         @articles = {}
         @deliveries = {}
+        @tombstones = {}
         @mutex = Mutex.new
       end
 
       def upsert(article)
         @mutex.synchronize do
+          @tombstones.delete(article.fetch(:slug))
           @articles.delete(article.fetch(:slug))
           @articles[article.fetch(:slug)] = article.dup.freeze
         end
@@ -26,7 +28,10 @@ module Rankquill
       end
 
       def remove(slug)
-        @mutex.synchronize { @articles.delete(slug) }
+        @mutex.synchronize do
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+        end
       end
 
       def get(slug)
@@ -43,6 +48,17 @@ module Rankquill
           applied_at = @deliveries[webhook_id]
           !applied_at.nil? && applied_at > now - ReplayGuard::REMEMBER_SECONDS
         end
+      end
+
+      # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
+      def tombstone(slug)
+        @mutex.synchronize { @tombstones[slug] }
+      end
+
+      # Keeps a removed slug's tombstone until the slug is written or removed again.
+      def keep_tombstone(slug, timestamp)
+        @mutex.synchronize { @tombstones[slug] = timestamp }
+        nil
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
