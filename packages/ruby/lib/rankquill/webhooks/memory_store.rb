@@ -18,19 +18,20 @@ module Rankquill
       end
 
       def upsert(article)
+        slug = ArticleStore.utf8_slug(article.fetch(:slug))
         @mutex.synchronize do
-          @articles.delete(article.fetch(:slug))
-          @articles[article.fetch(:slug)] = article.dup.freeze
+          @articles.delete(slug)
+          @articles[slug] = article.merge(slug: slug).freeze
         end
         nil
       end
 
       def remove(slug)
-        @mutex.synchronize { @articles.delete(slug) }
+        @mutex.synchronize { @articles.delete(ArticleStore.utf8_slug(slug)) }
       end
 
       def get(slug)
-        @mutex.synchronize { @articles[slug] }
+        @mutex.synchronize { @articles[ArticleStore.utf8_slug(slug)] }
       end
 
       def list

@@ -32,7 +32,10 @@ module Rankquill
                     "applied_at INTEGER NOT NULL)")
       end
 
+      # Slugs are bound as UTF-8 text: a binary string (PATH_INFO from Puma) would be bound as a
+      # BLOB, which never equals the TEXT stored.
       def upsert(article)
+        article = article.merge(slug: ArticleStore.utf8_slug(article.fetch(:slug)))
         @mutex.synchronize do
           @db.execute(
             "INSERT INTO #{TABLE} (slug, received_at, sequence, article) " \
@@ -46,6 +49,7 @@ module Rankquill
       end
 
       def remove(slug)
+        slug = ArticleStore.utf8_slug(slug)
         @mutex.synchronize do
           article = read(slug)
           @db.execute("DELETE FROM #{TABLE} WHERE slug = ?", [slug]) if article
@@ -54,7 +58,7 @@ module Rankquill
       end
 
       def get(slug)
-        @mutex.synchronize { read(slug) }
+        @mutex.synchronize { read(ArticleStore.utf8_slug(slug)) }
       end
 
       def list
