@@ -1,4 +1,4 @@
-import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract';
+import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract/webhooks';
 import { Parser } from 'htmlparser2';
 
 const { tags, attributes, url_attributes, url_schemes, dropped_with_content, new_window_link } =
