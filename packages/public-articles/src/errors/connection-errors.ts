@@ -20,7 +20,11 @@ export const SERVICE = 'public article API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}

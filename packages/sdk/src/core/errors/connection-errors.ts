@@ -24,10 +24,16 @@ export const SERVICE = 'Rankquill API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
 
 /** The caller aborted the request through its `signal`. */
-export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}
+export class APIUserAbortError extends userAbortErrorClass(RankquillError) {
+  override name = 'APIUserAbortError';
+}
