@@ -36,6 +36,7 @@ export function createApp(packages) {
     'sdk-missing-key': () =>
       errorOf(() => new packages.sdk.Rankquill(), { RankquillError: packages.sdk.RankquillError }),
     'public-articles': (body) => publicArticlesFlow(packages.publicArticles, body),
+    contract: (body) => contractCheck(packages.contract, body),
     'public-articles-missing-key': () =>
       errorOf(() => new packages.publicArticles.PublicArticles(), {
         PublicArticlesError: packages.publicArticles.PublicArticlesError,
@@ -232,6 +233,18 @@ async function sdkErrors(sdk, { apiKey, baseURL, projectId }) {
       classes,
     ),
     badId: await errorOf(() => client.projects.retrieve('..'), classes),
+  };
+}
+
+/** The contract as its docs use it: an event body parsed with its schema, a signing secret checked. */
+function contractCheck(contract, { body }) {
+  const schema = contract.EVENT_TYPES['content.deleted'];
+  const event = schema.parse(body);
+  return {
+    slug: event.slug,
+    refusesAnEmptyBody: !schema.safeParse({}).success,
+    secretProblem: contract.signingSecretProblem('my-webhook-secret'),
+    signatureHeader: contract.WEBHOOK_HEADERS.signature,
   };
 }
 

@@ -4,6 +4,7 @@ const { serveOnNode } = require('./node-serve.cjs');
 
 const wanted = (process.env.RUNTIME_PACKAGES ?? '').split(',');
 const packages = {};
+if (wanted.includes('contract')) packages.contract = require('@rankquill/contract');
 if (wanted.includes('sdk')) packages.sdk = require('@rankquill/sdk');
 if (wanted.includes('public-articles')) packages.publicArticles = require('@rankquill/public-articles');
 if (wanted.includes('webhooks')) {

@@ -4,6 +4,7 @@ import { serveOnNode } from './node-serve.mjs';
 
 const wanted = (process.env.RUNTIME_PACKAGES ?? '').split(',');
 const packages = {};
+if (wanted.includes('contract')) packages.contract = await import('@rankquill/contract');
 if (wanted.includes('sdk')) packages.sdk = await import('@rankquill/sdk');
 if (wanted.includes('public-articles')) packages.publicArticles = await import('@rankquill/public-articles');
 if (wanted.includes('webhooks')) {

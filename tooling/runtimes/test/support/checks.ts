@@ -126,6 +126,24 @@ export function describeRuntime(label: string, runtime: RuntimeUnderTest): void 
       for (const name of runtime.packages) expect(loaded).toContain(name);
     });
 
+    itIf(has('contract'))('contract: parses an event with its schema, checks a signing secret', async () => {
+      const vectors = JSON.parse(
+        readFileSync(
+          join(runtime.project, 'node_modules/@rankquill/contract/vectors/deliveries.json'),
+          'utf8',
+        ),
+      ) as Vectors;
+      const deleted = vectors.cases.find((delivery) => delivery.id === 'deleted-removes');
+      if (!deleted) throw new Error('no deleted-removes delivery vector');
+      const seen = await call(app, '/run/contract', { body: JSON.parse(deleted.request.body) });
+      expect(seen).toEqual({
+        slug: 'how-to-brew-pour-over-coffee',
+        refusesAnEmptyBody: true,
+        secretProblem: 'it does not start with "whsec_"',
+        signatureHeader: 'webhook-signature',
+      });
+    });
+
     itIf(has('sdk'))('sdk: creates, generates, publishes, walks pages and downloads an export', async () => {
       flow = await call(app, '/run/sdk', {
         apiKey: server.ready.demo.api_key,

@@ -1,7 +1,7 @@
 // What the global setup (../setup.ts) prepares and hands to every test file through `inject`.
 
-/** The published packages the matrix runs on every runtime. */
-export const MATRIX_PACKAGES = ['sdk', 'public-articles', 'webhooks'] as const;
+/** The published packages the matrix runs on every runtime (the contract: what the others load of it). */
+export const MATRIX_PACKAGES = ['contract', 'sdk', 'public-articles', 'webhooks'] as const;
 export type MatrixPackage = (typeof MATRIX_PACKAGES)[number];
 
 export interface NodeFloor {
