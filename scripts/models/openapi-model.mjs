@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * @typedef {{ kind: 'string', format?: string, values?: string[], open?: boolean, constant?: string }
+ * @typedef {{ kind: 'string', format?: string, pattern?: string, values?: string[], open?: boolean,
+ *     constant?: string }
  *   | { kind: 'integer' | 'number' | 'boolean', constant?: number | boolean }
  *   | { kind: 'array', items: TypeModel }
  *   | { kind: 'map', values: TypeModel }
@@ -39,8 +40,9 @@ import { readFileSync } from 'node:fs';
  * path of its own (`export.csv`).
  *
  * @typedef {{ title: string, version: string, schemas: SchemaModel[], operations: OperationModel[],
- *   clientPolicy: Record<string, unknown> }} ApiModel
+ *   clientPolicy: Record<string, unknown>, webhooks: string[] }} ApiModel
  * `clientPolicy` is the document's `x-rankquill-client-policy`: timeouts, retries, polling.
+ * `webhooks` names the document's webhook events, in its (the spec's) order.
  */
 
 /**
@@ -81,6 +83,7 @@ export function buildApiModel(document) {
     schemas: [...schemas.values()].sort((a, b) => a.name.localeCompare(b.name)),
     operations,
     clientPolicy: document['x-rankquill-client-policy'] ?? {},
+    webhooks: Object.keys(document.webhooks ?? {}),
   };
 }
 
@@ -132,6 +135,7 @@ function typeOf(schema, context) {
     case 'string': {
       const type = { kind: 'string' };
       if (schema.format) type.format = schema.format;
+      if (schema.pattern) type.pattern = schema.pattern;
       if (schema.const !== undefined) type.constant = schema.const;
       if (schema['x-extensible-enum']) {
         type.values = schema['x-extensible-enum'];

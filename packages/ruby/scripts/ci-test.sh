@@ -11,8 +11,9 @@ cd "$repo_root"
 # Debian 12's Ruby is 3.1; its bundled gems include rbs 2.7 (rbs/test/setup for the typed run).
 # ruby-rack, ruby-sinatra and ruby-rails only for the tests: Rack::Lint and the WEBrick handler that
 # serve the receiver over HTTP, and the frameworks whose guides (docs/ruby-webhooks.md) run in them;
-# ruby-rspec for the RSpec sample of docs/testing.md.
-bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec
+# ruby-rspec for the RSpec sample of docs/testing.md; puma for a raw Rack route served as Puma serves
+# it (PATH_INFO a binary string).
+bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec puma
 
 results="$repo_root/.test-results"
 mkdir -p "$results"

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADERS } from '@rankquill/contract';
+import { WEBHOOK_HEADERS } from '@rankquill/contract/webhooks';
 import { getHeader, type HeadersInput } from './headers';
 import type { ArticleStore } from './stores/article-store';
 

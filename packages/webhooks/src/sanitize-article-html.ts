@@ -1,4 +1,4 @@
-import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract';
+import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract/webhooks';
 import { isAllowedArticleUrl } from './html/article-url';
 import { asciiLowerCase } from './html/element-rules';
 import { buildHtmlTree, type HtmlTreeSink } from './html/html-tree-builder';

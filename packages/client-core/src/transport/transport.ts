@@ -12,6 +12,7 @@ import { definedHeaders, type HeaderValues, lowerCaseKeys } from './headers';
 import { newIdempotencyKey } from './idempotency-key';
 import { queryString } from './query-string';
 import { type CrossOriginRedirect, crossOriginRedirect } from './redirects';
+import { urlQuery } from './url-query';
 import { type AddressSettings, wrongAddressMessage } from './wrong-address';
 
 /** The API a client calls: the main API (`/v1`) or the public article API. */
@@ -154,9 +155,7 @@ export class Transport {
       (call.url ??
         settings.baseURL + resolvePath(spec.path, spec.pathParams, call.ids ?? [], caller, errors.Base)) +
       queryString(call.query);
-    const secrets = call.url
-      ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
-      : this.#secrets;
+    const secrets = call.url ? this.#secrets.with([urlQuery(call.url)]) : this.#secrets;
     const signal = options.signal;
     // ky's own retry stays off (`retry: 0`): it would clone every request in advance and merge
     // the retry options on every call. The loop below retries instead.

@@ -24,10 +24,14 @@ export const SERVICE = 'public article API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
 
 /**
  * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
@@ -43,4 +47,6 @@ export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APICo
  * }
  * ```
  */
-export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {}
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {
+  override name = 'CrossOriginRedirectError';
+}

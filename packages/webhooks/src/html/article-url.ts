@@ -1,4 +1,4 @@
-import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract';
+import { ARTICLE_HTML_ALLOW_LIST } from '@rankquill/contract/webhooks';
 
 const URL_SCHEMES = new Set<string>(ARTICLE_HTML_ALLOW_LIST.url_schemes);
 

@@ -3,9 +3,12 @@
  *
  * @module @rankquill/webhooks/sqlite
  */
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { REPLAY_MEMORY_SECONDS } from '../replays';
 import type { ArticleStore, StoredArticle } from './article-store';
+import { loadNodeSqlite } from './node-sqlite';
+
+export { loadNodeSqlite, NODE_SQLITE_VERSION } from './node-sqlite';
 
 /** Options of `SqliteArticleStore`. */
 export interface SqliteArticleStoreOptions {
@@ -77,7 +80,9 @@ function toArticle(row: ArticleRow): StoredArticle {
  * one column per field, so the table can be read by the rest of your stack, and the webhook-ids
  * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing, and the tombstone
  * of each removed slug, so an older delivery cannot bring it back. Node-only: import it
- * from `@rankquill/webhooks/sqlite`.
+ * from `@rankquill/webhooks/sqlite`. It loads `node:sqlite` when constructed, without the
+ * `ExperimentalWarning` Node 22 prints then; on an older Node the constructor throws an `Error`
+ * saying which Node to install.
  *
  * @example
  * ```ts
@@ -97,6 +102,7 @@ export class SqliteArticleStore implements ArticleStore {
       throw new TypeError(`Invalid table name "${table}": use letters, digits and underscores only.`);
     }
     this.#table = table;
+    const { DatabaseSync } = loadNodeSqlite('SqliteArticleStore');
     this.#db = new DatabaseSync(options.path ?? ':memory:');
     // `seq` orders articles written in the same millisecond: the latest write comes first.
     this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table} (

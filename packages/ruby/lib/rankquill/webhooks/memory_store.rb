@@ -19,15 +19,17 @@ module Rankquill
       end
 
       def upsert(article)
+        slug = ArticleStore.utf8_slug(article.fetch(:slug))
         @mutex.synchronize do
-          @tombstones.delete(article.fetch(:slug))
-          @articles.delete(article.fetch(:slug))
-          @articles[article.fetch(:slug)] = article.dup.freeze
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+          @articles[slug] = article.merge(slug: slug).freeze
         end
         nil
       end
 
       def remove(slug)
+        slug = ArticleStore.utf8_slug(slug)
         @mutex.synchronize do
           @tombstones.delete(slug)
           @articles.delete(slug)
@@ -35,7 +37,7 @@ module Rankquill
       end
 
       def get(slug)
-        @mutex.synchronize { @articles[slug] }
+        @mutex.synchronize { @articles[ArticleStore.utf8_slug(slug)] }
       end
 
       def list
@@ -52,12 +54,12 @@ module Rankquill
 
       # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
       def tombstone(slug)
-        @mutex.synchronize { @tombstones[slug] }
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] }
       end
 
       # Keeps a removed slug's tombstone until the slug is written or removed again.
       def keep_tombstone(slug, timestamp)
-        @mutex.synchronize { @tombstones[slug] = timestamp }
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] = timestamp }
         nil
       end
 

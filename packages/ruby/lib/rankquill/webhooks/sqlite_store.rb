@@ -35,7 +35,10 @@ module Rankquill
                     "webhook_timestamp INTEGER NOT NULL)")
       end
 
+      # Slugs are bound as UTF-8 text: a binary string (PATH_INFO from Puma) would be bound as a
+      # BLOB, which never equals the TEXT stored.
       def upsert(article)
+        article = article.merge(slug: ArticleStore.utf8_slug(article.fetch(:slug)))
         @mutex.synchronize do
           @db.execute("DELETE FROM #{TOMBSTONES_TABLE} WHERE slug = ?", [article.fetch(:slug)])
           @db.execute(
@@ -50,6 +53,7 @@ module Rankquill
       end
 
       def remove(slug)
+        slug = ArticleStore.utf8_slug(slug)
         @mutex.synchronize do
           article = read(slug)
           @db.execute("DELETE FROM #{TOMBSTONES_TABLE} WHERE slug = ?", [slug])
@@ -59,7 +63,7 @@ module Rankquill
       end
 
       def get(slug)
-        @mutex.synchronize { read(slug) }
+        @mutex.synchronize { read(ArticleStore.utf8_slug(slug)) }
       end
 
       def list
@@ -79,7 +83,8 @@ module Rankquill
       # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
       def tombstone(slug)
         @mutex.synchronize do
-          @db.get_first_value("SELECT webhook_timestamp FROM #{TOMBSTONES_TABLE} WHERE slug = ?", [slug])
+          @db.get_first_value("SELECT webhook_timestamp FROM #{TOMBSTONES_TABLE} WHERE slug = ?",
+                             [ArticleStore.utf8_slug(slug)])
         end
       end
 
@@ -88,7 +93,7 @@ module Rankquill
         @mutex.synchronize do
           @db.execute("INSERT INTO #{TOMBSTONES_TABLE} (slug, webhook_timestamp) VALUES (?, ?) " \
                       "ON CONFLICT(slug) DO UPDATE SET webhook_timestamp = excluded.webhook_timestamp",
-                      [slug, timestamp])
+                      [ArticleStore.utf8_slug(slug), timestamp])
         end
         nil
       end

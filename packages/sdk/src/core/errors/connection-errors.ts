@@ -25,10 +25,14 @@ export const SERVICE = 'Rankquill API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
 
 /**
  * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
@@ -44,7 +48,11 @@ export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APICo
  * }
  * ```
  */
-export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {}
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {
+  override name = 'CrossOriginRedirectError';
+}
 
 /** The caller aborted the request through its `signal`. */
-export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}
+export class APIUserAbortError extends userAbortErrorClass(RankquillError) {
+  override name = 'APIUserAbortError';
+}
