@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { CLIENT_POLICY } from './client-policy';
 import { MAX_REQUEST_BODY_BYTES } from './common';
 import { describeOperation } from './openapi-descriptions';
+import { portableSchema } from './openapi-portable';
 import { webhooksSection } from './openapi-webhooks';
 import { errorBodyOf, type Operation, operations } from './operations';
-import { contractRegistry, namedSchemas } from './registry';
+import { contractRegistry, documentedForms, namedSchemas } from './registry';
 
 /** A JSON object, as the OpenAPI document and its parts are built. */
 export type JsonObject = Record<string, unknown>;
@@ -90,6 +91,13 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
     io,
     unrepresentable: 'any',
     metadata,
+    // A schema documented in a form of its own (`documentedAs`) replaces zod's conversion.
+    override: ({ zodSchema, jsonSchema }) => {
+      const form = documentedForms.get(zodSchema);
+      if (!form) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonObject)[key];
+      Object.assign(jsonSchema, structuredClone(form));
+    },
   }) as JsonObject;
   const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
   // A named root comes out as a $ref to its own $defs entry: write its body in place.
@@ -104,7 +112,7 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
   if (io === 'output') {
     text = text.replaceAll(',"additionalProperties":false', '').replace(MAX_SAFE_BOUND, '');
   }
-  return JSON.parse(text) as JsonObject;
+  return portableSchema(JSON.parse(text) as JsonObject);
 }
 
 /**
