@@ -5,7 +5,9 @@
 // `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
 // `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
 // The Python, PHP and Ruby suites wait mostly on their servers, so they run side by side, each
-// with its output in `.test-results/<language>.log`, printed whole when it ends.
+// with its output in `.test-results/<language>.log`, printed whole when it ends; so does the
+// generators suite (`tooling/generators/run.mjs`: Go and Java clients generated from the served
+// OpenAPI document), which waits mostly on downloads and compilers.
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
@@ -13,6 +15,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { describeLeftovers, newRunId, runSuite, runSuiteInBackground } from './leftover-processes.mjs';
 
 const LANGUAGE_SUITES = ['python', 'php', 'ruby'];
+/**
+ * Suites beside the languages, by name: the command that runs one and writes
+ * `.test-results/<name>.json`. `generators`: Go and Java clients generated from the served
+ * OpenAPI document run the main flow (tooling/generators/run.mjs).
+ */
+const OTHER_SUITES = { generators: [process.execPath, ['tooling/generators/run.mjs']] };
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -41,26 +49,26 @@ addCounts('typescript', vitest.status, () => {
 
 // Extra vitest arguments select TypeScript tests only; the other languages run on a full run.
 if (process.argv.length <= 2) {
-  const languages = LANGUAGE_SUITES.filter((language) =>
-    existsSync(`packages/${language}/scripts/ci-test.sh`),
-  );
-  console.log(`\n== ${languages.join(', ')}, side by side ==`);
+  const suites = {
+    ...Object.fromEntries(
+      LANGUAGE_SUITES.filter((language) => existsSync(`packages/${language}/scripts/ci-test.sh`)).map(
+        (language) => [language, ['bash', [`packages/${language}/scripts/ci-test.sh`]]],
+      ),
+    ),
+    ...OTHER_SUITES,
+  };
+  console.log(`\n== ${Object.keys(suites).join(', ')}, side by side ==`);
   await Promise.all(
-    languages.map(async (language) => {
-      const report = `.test-results/${language}.json`;
-      const log = `.test-results/${language}.log`;
+    Object.entries(suites).map(async ([suite, [command, args]]) => {
+      const report = `.test-results/${suite}.json`;
+      const log = `.test-results/${suite}.log`;
       rmSync(report, { force: true });
       const started = Date.now();
-      const { status, leftovers } = await runSuiteInBackground(
-        `${runId}-${language}`,
-        'bash',
-        [`packages/${language}/scripts/ci-test.sh`],
-        log,
-      );
+      const { status, leftovers } = await runSuiteInBackground(`${runId}-${suite}`, command, args, log);
       const seconds = Math.round((Date.now() - started) / 1000);
-      console.log(`\n== ${language} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
-      chargeLeftovers(language, leftovers);
-      addCounts(language, status, () => JSON.parse(readFileSync(report, 'utf8')));
+      console.log(`\n== ${suite} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
+      chargeLeftovers(suite, leftovers);
+      addCounts(suite, status, () => JSON.parse(readFileSync(report, 'utf8')));
     }),
   );
   // Schemathesis against a fresh server and receiver, about two minutes; one test per operation.

@@ -166,7 +166,8 @@ function parametersOf(operation: Operation): JsonObject[] {
 
 /**
  * A success answer that is a file (exports): one entry per media type (text is UTF-8), the JSON
- * one with its schema when the operation has one, the others as strings, and the file name header.
+ * one with its schema when the operation has one, text as strings, other types as binary strings,
+ * and the file name header.
  */
 function fileResponse(operation: Operation): JsonObject {
   const content: JsonObject = {};
@@ -177,7 +178,9 @@ function fileResponse(operation: Operation): JsonObject {
           ? toSchema(operation.response, 'output')
           : type.startsWith('text/') || type === 'application/json'
             ? { type: 'string' }
-            : { type: 'string', contentMediaType: type },
+            : // `format: binary` beside `contentMediaType`: openapi-generator reads only the former
+              // for a file (`File` in Java, where a bare string decodes a ZIP as text).
+              { type: 'string', format: 'binary', contentMediaType: type },
     };
   }
   return {

@@ -1,7 +1,7 @@
 """openapi-python-client, a generator we did not write, builds a client from
 packages/contract/openapi.json with no flag and no edited document; the client and a script
 using it (peers/openapi_python_client_flow.py) pass mypy --strict and run the main flow, the CSV
-export and the bulk download against the reference server."""
+export and the bulk downloads (JSON, typed, and ZIP, as bytes) against the reference server."""
 
 from __future__ import annotations
 
@@ -73,8 +73,12 @@ def test_the_generated_client_and_the_flow_pass_mypy_strict(generated: Path) -> 
 def test_the_generated_client_reads_each_export_format_as_it_is_sent(generated: Path) -> None:
     csv = (generated / "peer_client" / "api" / "exports" / "content_export_csv.py").read_text()
     assert "response_200 = response.text" in csv
-    download = (generated / "peer_client" / "api" / "exports" / "exports_download.py").read_text()
+    exports = generated / "peer_client" / "api" / "exports"
+    download = (exports / "exports_download_json.py").read_text()
     assert "response_200 = BulkExportDocument.from_dict(response.json())" in download
+    # The ZIP at a path of its own is bytes, never decoded as text or JSON.
+    archive = (exports / "exports_download_zip.py").read_text()
+    assert "response_200 = File(payload=BytesIO(response.content))" in archive
     # Admin routes and the signed download take a client without credentials.
     advance = (generated / "peer_client" / "api" / "admin" / "admin_clock_advance.py").read_text()
     assert "client: AuthenticatedClient | Client," in advance
@@ -98,3 +102,5 @@ def test_the_generated_client_runs_the_main_flow(generated: Path, server: MockSe
     assert seen["bulk_status"] == "ready"
     assert seen["bulk_object"] == "bulk_export"
     assert len(seen["bulk_articles"]) == 1
+    assert seen["zip_magic"] == "PK\x03\x04"
+    assert seen["zip_bytes_match"] is True
