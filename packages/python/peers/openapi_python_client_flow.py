@@ -16,7 +16,6 @@ from typing import TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 from peer_client import AuthenticatedClient, Client
-from peer_client.types import File
 from peer_client.api.admin import admin_clock_advance
 from peer_client.api.content import content_create, content_list, content_publish
 from peer_client.api.exports import (
@@ -43,6 +42,7 @@ from peer_client.models import (
     Project,
     ProjectCreateParams,
 )
+from peer_client.types import File
 
 T = TypeVar("T")
 
@@ -99,7 +99,9 @@ def main(base_url: str, api_key: str) -> dict[str, object]:
     zip_export = ready_export(client, project.id, BulkExportCreateParamsFormat.CSV)
     signed = signed_query(zip_export)
     archive = must(
-        exports_download_zip.sync(project.id, zip_export.id, client=anonymous, expires=signed[0], signature=signed[1]),
+        exports_download_zip.sync(
+            project.id, zip_export.id, client=anonymous, expires=signed[0], signature=signed[1]
+        ),
         File,
         "download the ZIP bulk export",
     )
@@ -118,7 +120,9 @@ def main(base_url: str, api_key: str) -> dict[str, object]:
     }
 
 
-def ready_export(client: AuthenticatedClient, project_id: str, format_: BulkExportCreateParamsFormat) -> BulkExport:
+def ready_export(
+    client: AuthenticatedClient, project_id: str, format_: BulkExportCreateParamsFormat
+) -> BulkExport:
     """Starts a bulk export of the project's content in `format_` and polls it until it is ready."""
     body = BulkExportCreateParams(types=[BulkExportCreateParamsTypesItem.CONTENT], format_=format_)
     bulk = must(exports_create.sync(project_id, client=client, body=body), BulkExport, "start a bulk export")
