@@ -1,5 +1,6 @@
 """The main flow through a client that openapi-python-client generates from
-packages/contract/openapi.json, as a user of that tool writes it: no flag, no edited document.
+packages/contract/openapi.json, as a user of that tool writes it: no edited document, and the
+one setting that reads the ZIP download as bytes (tests/test_openapi_peer.py, CONFIG).
 
 tests/test_openapi_peer.py generates the client as the package `peer_client` next to a copy of
 this file, checks both with `mypy --strict` and runs this file against the reference server:
