@@ -49,11 +49,16 @@ describe('exports in the OpenAPI document', () => {
         const operation = document.paths[`/v1/projects/{projectId}/exports/{exportId}/download.${extension}`]
           ?.get as OperationObject & { operationId: string; 'x-rankquill-format-of': unknown };
         expect(operation?.security).toEqual([]);
-        expect(operation?.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.required])).toEqual([
+        expect(
+          operation?.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.required]),
+        ).toEqual([
           ['expires', true],
           ['signature', true],
         ]);
-        return [operation?.operationId, [operation['x-rankquill-format-of'], operation.responses['200']?.content]];
+        return [
+          operation?.operationId,
+          [operation['x-rankquill-format-of'], operation.responses['200']?.content],
+        ];
       }),
     );
     expect(answers).toEqual({
@@ -63,11 +68,19 @@ describe('exports in the OpenAPI document', () => {
       ],
       'exports.downloadZip': [
         { operation: 'exports.download', format: 'csv' },
-        { 'application/zip': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/zip' } } },
+        {
+          'application/zip': {
+            schema: { type: 'string', format: 'binary', contentMediaType: 'application/zip' },
+          },
+        },
       ],
       'exports.downloadPdf': [
         { operation: 'exports.download', format: 'pdf' },
-        { 'application/pdf': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' } } },
+        {
+          'application/pdf': {
+            schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' },
+          },
+        },
       ],
     });
   });
