@@ -2,11 +2,14 @@
 // so a reader (or CI) sees the count without parsing each runner's own summary.
 // TypeScript: every vitest project. Python, PHP, Ruby: each package's `scripts/ci-test.sh`, which
 // installs what its language needs, runs its linters and tests, and writes
-// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. The runtime matrix:
-// `tooling/runtimes/run.mjs` (the packed TypeScript packages on every runtime they name), which
-// writes `.test-results/runtimes.json` the same way. Fuzzing: `fuzz/run.mjs`, likewise.
-// The Python, PHP, Ruby and runtime suites wait mostly on their servers, so they run side by side,
-// each with its output in `.test-results/<suite>.log`, printed whole when it ends.
+// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. The runtime matrix
+// (`tooling/runtimes/run.mjs`: the packed TypeScript packages on every runtime they name) and the
+// generators suite (`tooling/generators/run.mjs`: Go and Java clients generated from the served
+// OpenAPI document run the main flow) write `.test-results/<suite>.json` the same way. Fuzzing:
+// `fuzz/run.mjs`, likewise.
+// The Python, PHP, Ruby, runtime and generator suites wait mostly on their servers, downloads and
+// compilers, so they run side by side, each with its output in `.test-results/<suite>.log`,
+// printed whole when it ends.
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
@@ -21,6 +24,7 @@ const SIDE_BY_SIDE_SUITES = [
     script: `packages/${language}/scripts/ci-test.sh`,
   })),
   { name: 'runtimes', command: process.execPath, script: 'tooling/runtimes/run.mjs' },
+  { name: 'generators', command: process.execPath, script: 'tooling/generators/run.mjs' },
 ];
 
 mkdirSync('.test-results', { recursive: true });
