@@ -84,7 +84,7 @@ module Rankquill
       def tombstone(slug)
         @mutex.synchronize do
           @db.get_first_value("SELECT webhook_timestamp FROM #{TOMBSTONES_TABLE} WHERE slug = ?",
-                             [ArticleStore.utf8_slug(slug)])
+                              [ArticleStore.utf8_slug(slug)])
         end
       end
 
