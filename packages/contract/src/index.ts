@@ -16,4 +16,5 @@ export * from './project';
 export * from './public-article';
 export { contractRegistry, named, openEnum } from './registry';
 export * from './signing-secret';
+export * from './test-double';
 export * from './webhook-limits';

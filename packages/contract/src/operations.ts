@@ -7,6 +7,7 @@ import { keywordOperations } from './operations/keywords';
 import type { Operation } from './operations/operation';
 import { projectOperations } from './operations/projects';
 import { publicArticleAndAdminOperations } from './operations/public-article-and-admin';
+import { testDoubleOperations } from './operations/test-double';
 import { PublicErrorBody } from './public-article';
 
 export { Deleted } from './operations/deleted';
@@ -14,7 +15,8 @@ export type { Operation, OperationAuth } from './operations/operation';
 
 /**
  * Every operation of the service, in the order of the documentation: projects and their
- * webhooks, content, keywords, AI visibility, exports, then the public article API and admin.
+ * webhooks, content, keywords, AI visibility, exports, then the public article API and admin, and
+ * the mock's test double (faults and the request journal).
  */
 export const operations = [
   ...projectOperations,
@@ -23,6 +25,7 @@ export const operations = [
   ...aiVisibilityOperations,
   ...exportOperations,
   ...publicArticleAndAdminOperations,
+  ...testDoubleOperations,
 ] as const satisfies readonly Operation[];
 
 export type OperationId = (typeof operations)[number]['id'];
