@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '@rankquill/contract';
 import { allowedHostProblem } from '../runtime/host-allow-list';
 import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
@@ -50,6 +51,9 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     is served until this or --public-url is given
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
+  --journal-size N  requests the journal (GET /__admin/requests) keeps in this
+                    process, from 0 (off) to ${MAX_JOURNAL_SIZE}; mock profile only
+                                                                  (default ${DEFAULT_JOURNAL_SIZE})
 `;
 
 const MIN_SECRET_LENGTH = 16;
@@ -63,6 +67,23 @@ function exportSigningSecret(option: string | undefined): string | undefined {
     );
   }
   return secret;
+}
+
+/** `--journal-size`: a whole number in range, and only where there is a journal to keep. */
+function journalSizeOption(option: string | undefined, profile: string): number | undefined {
+  if (option === undefined) return undefined;
+  const size = Number(option);
+  if (!/^\d+$/.test(option) || size > MAX_JOURNAL_SIZE) {
+    throw new CliUsageError(
+      `--journal-size must be a whole number of requests from 0 (no journal) to ${MAX_JOURNAL_SIZE}, got "${option}".`,
+    );
+  }
+  if (profile === 'production') {
+    throw new CliUsageError(
+      '--journal-size is not allowed with --profile production: a deployed service keeps no request journal. Drop --journal-size.',
+    );
+  }
+  return size;
 }
 
 /** Logs are JSON lines on stderr. */
@@ -102,6 +123,7 @@ export async function serve(args: string[]): Promise<void> {
       'public-url': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       log: { type: 'string', multiple: true, default: [] },
+      'journal-size': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -135,6 +157,7 @@ export async function serve(args: string[]): Promise<void> {
       `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
     );
   }
+  const journalSize = journalSizeOption(values['journal-size'], values.profile);
   for (const entry of values['allowed-host']) {
     const problem = allowedHostProblem(entry);
     if (problem) throw new CliUsageError(problem);
@@ -176,6 +199,7 @@ export async function serve(args: string[]): Promise<void> {
     jobLeaseMs: jobLease * 1000,
     log,
     logRequests: values.log.includes('requests'),
+    journalSize,
   });
   process.stdout.write(
     `${JSON.stringify({

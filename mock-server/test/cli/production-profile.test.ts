@@ -1,3 +1,4 @@
+import { operations } from '@rankquill/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process';
 
@@ -56,6 +57,7 @@ describe('serve --profile production', () => {
       [[...PRODUCTION, '--admin-token', 'short'], /--admin-token .* at least 32 characters/],
       [PRODUCTION, /RANKQUILL_ADMIN_TOKEN.* at least 32 characters/, { RANKQUILL_ADMIN_TOKEN: 'short' }],
       [[...PRODUCTION.slice(2), '--profile', 'staging'], /--profile must be "mock" or "production"/],
+      [[...PRODUCTION, '--journal-size', '10'], /--journal-size is not allowed with --profile production/],
     ];
     for (const [args, message, env] of refused) {
       await expect(start(args, env), args.join(' ')).rejects.toThrow(message);
@@ -131,7 +133,7 @@ describe('serve --profile production', () => {
   });
 
   // Issue 22, finding 7: with the token, /__admin/reset used to wipe every account.
-  it('has no mock left: no reset and no clock, in the API or the dashboard, even with the token', async () => {
+  it('has no mock left: no reset, clock, faults or journal, in the API or the dashboard, even with the token', async () => {
     const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
     const admin = { authorization: `Bearer ${TOKEN}` };
     const account = await (
@@ -141,16 +143,29 @@ describe('serve --profile production', () => {
         body: JSON.stringify({ plan: 'essential' }),
       })
     ).json();
+    // Every route of the mock profile alone: its clock, reset, faults and request journal.
+    const mockRoutes = operations
+      .filter((operation) => 'mockOnly' in operation && operation.mockOnly)
+      .map(
+        (operation) =>
+          [operation.method, operation.path.replace(/:\w+/g, 'flt_x'), 'application/json'] as const,
+      );
+    expect(mockRoutes.map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /__admin/faults',
+        'DELETE /__admin/faults/flt_x',
+        'GET /__admin/requests',
+      ]),
+    );
     for (const [method, path, type] of [
-      ['POST', '/__admin/reset', 'application/json'],
+      ...mockRoutes,
       ['POST', '/__admin/reset', 'text/plain'],
-      ['GET', '/__admin/clock', undefined],
-      ['POST', '/__admin/clock/advance', 'application/json'],
+      ['GET', '/__admin/requests', undefined],
     ] as const) {
       const answer = await fetch(`${cli.ready.url}${path}`, {
         method,
         headers: { ...admin, ...(type ? { 'content-type': type } : {}) },
-        body: method === 'POST' ? JSON.stringify({ seconds: 60 }) : undefined,
+        body: method === 'POST' ? JSON.stringify({ seconds: 60, operation: '*', status: 503 }) : undefined,
       });
       expect(answer.status, `${method} ${path} ${type}`).toBe(404);
     }
