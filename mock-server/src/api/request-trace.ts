@@ -13,7 +13,7 @@ import type { ApiRequest, ApiResponse } from './api-types';
  * operation it was, who called, which fault applied. Made only while the journal is on or a
  * fault is active, and cheap to fill: the journal entry is built from it once the answer is known.
  */
-export interface RequestTrace {
+export interface RequestTrace extends Caller {
   /** `performance.now()` at arrival, for `duration_ms`. */
   readonly started: number;
   /** Arrival on the engine's clock. */
@@ -22,7 +22,6 @@ export interface RequestTrace {
   operation: string | null;
   /** False for admin routes, the health check and the OpenAPI document: the journal leaves them out. */
   journaled: boolean;
-  caller: Caller;
   /** The body as the router parsed it, so the journal does not parse it again. */
   parsedBody: unknown;
   /** The fault that applied (`flt_…`). */
@@ -42,7 +41,8 @@ export function startTrace(at: number, path: string): RequestTrace {
     operation: null,
     // Admin routes are left out even when no operation matches their path.
     journaled: !path.startsWith('/__admin'),
-    caller: {},
+    accountId: undefined,
+    publicKey: undefined,
     parsedBody: undefined,
     fault: null,
     faultHeaders: undefined,
@@ -72,8 +72,8 @@ export function journalRecordOf(
     status: response.disconnect ? null : response.status,
     durationMs: Math.round((performance.now() - trace.started) * 10) / 10,
     fault: trace.fault,
-    accountId: trace.caller.accountId,
-    publicKey: trace.caller.publicKey,
+    accountId: trace.accountId,
+    publicKey: trace.publicKey,
   };
 }
 

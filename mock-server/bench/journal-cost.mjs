@@ -1,0 +1,218 @@
+// pnpm bench (mock-server): what the test double costs a request. Two figures, each measured in
+// one run against a baseline of the same run:
+//
+// 1. Throughput of the public article list (limit 10, 10 connections) from two reference servers
+//    started from the CLI side by side, one with the journal (the default, 10,000 entries) and one
+//    with `--journal-size 0`, loaded in turns (ABBA…) so that the machine's load falls on both
+//    alike. Goal: journal on >= 0.95x journal off.
+// 2. The API layer alone, in this process (no HTTP): nanoseconds per public-list request with the
+//    journal on and off, in alternating blocks; and the heap the journal holds at 10,000
+//    realistic entries (70 % GET lists, 30 % POST creates with a body).
+//
+//   node bench/journal-cost.mjs     BENCH_SECONDS=5 BENCH_ROUNDS=3 (per server, per round)
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import autocannon from 'autocannon';
+import {
+  createApiHandler,
+  createMemoryStore,
+  Engine,
+  engineSchema,
+  MANUAL_CLOCK_START,
+  ManualClock,
+} from '../dist/index.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SEED = 'journal-bench';
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function start(args) {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve({ child, ready: JSON.parse(out.split('\n')[0]) });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** CPU seconds a process has used (Linux `/proc`), or `undefined` elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function load(url, headers, duration = SECONDS) {
+  return autocannon({ url, headers, connections: 10, pipelining: 1, duration });
+}
+
+/** Throughput of the two servers, in turns; answers the requests per second of each turn. */
+async function httpThroughput() {
+  const args = ['--port', '0', '--db', ':memory:', '--clock', 'manual', '--seed', SEED];
+  const on = await start(args);
+  const off = await start([...args, '--journal-size', '0']);
+  try {
+    const headers = { 'x-service-key': on.ready.demo.public_api_key };
+    const urlOf = (server) => `${server.ready.content_api_url}?limit=10`;
+    const sample = await (await fetch(urlOf(on), { headers })).json();
+    if (!sample.success || sample.articles.length === 0) throw new Error('the demo project lists no article');
+    for (const server of [on, off]) await load(urlOf(server), headers, 2); // warm-up
+    const rps = { on: [], off: [] };
+    // CPU time of the server per request: what the journal costs, whatever else loads the machine.
+    const cpu = { on: [], off: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const name of order) {
+        const server = name === 'on' ? on : off;
+        const before = cpuSeconds(server.child.pid);
+        const result = await load(urlOf(server), headers);
+        const used = cpuSeconds(server.child.pid) - before;
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+        rps[name].push(result.requests.average);
+        cpu[name].push((used * 1e6) / result.requests.total);
+      }
+    }
+    const journal = await (await fetch(`${on.ready.url}/__admin/requests?limit=1`)).json();
+    return { rps, cpu, journaled: journal.pagination.total };
+  } finally {
+    await Promise.all([stop(on.child), stop(off.child)]);
+  }
+}
+
+async function openEngine(journalSize) {
+  return Engine.open({
+    store: createMemoryStore(engineSchema),
+    seed: SEED,
+    clock: new ManualClock(MANUAL_CLOCK_START),
+    journalSize,
+  });
+}
+
+/**
+ * Nanoseconds per public-list request through the API layer, journal on and off, in short
+ * alternating blocks; the ratio is the median of each pair's, which a load that drifts during the
+ * run leaves alone.
+ */
+async function apiLayerCost() {
+  const on = await openEngine(10_000);
+  const off = await openEngine(0);
+  const handles = { on: createApiHandler(on), off: createApiHandler(off) };
+  const request = (engine) => ({
+    method: 'GET',
+    path: '/public-article-api',
+    query: { limit: '10' },
+    headers: { 'x-service-key': engine.demo.public_api_key, host: '127.0.0.1' },
+    body: '',
+  });
+  const requests = { on: request(on), off: request(off) };
+  const time = async (name, count) => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < count; i++) await handles[name](requests[name]);
+    return Number(process.hrtime.bigint() - started) / count;
+  };
+  for (let i = 0; i < 20; i++) for (const name of ['on', 'off']) await time(name, 500); // warm-up
+  const ns = { on: [], off: [] };
+  const ratios = [];
+  for (let pair = 0; pair < 200; pair++) {
+    const order = pair % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    const taken = {};
+    for (const name of order) taken[name] = await time(name, 250);
+    ns.on.push(taken.on);
+    ns.off.push(taken.off);
+    ratios.push(taken.off / taken.on);
+  }
+  return { on: median(ns.on), off: median(ns.off), ratio: median(ratios) };
+}
+
+/** Heap the journal holds once full: the same 10,000 requests with the journal on, less with it off. */
+async function journalMemory() {
+  const heldBy = async (journalSize) => {
+    const engine = await openEngine(journalSize);
+    const handle = createApiHandler(engine);
+    // An account no hourly limit stops, so every request runs as a customer's would.
+    const { api_key: key } = await engine.accounts.create({ plan: 'enterprise', rate_limit: 1_000_000_000 });
+    const account = await engine.accounts.authenticate(key);
+    const { id: project } = await engine.projects.create(account, { name: 'Bench', domain: 'bench.example' });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 10_000; i++) {
+      const create = i % 10 < 3;
+      await handle({
+        method: create ? 'POST' : 'GET',
+        path: `/v1/projects/${project}/content`,
+        query: create ? {} : { limit: '10', offset: String(i % 50) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          ...(create ? { 'idempotency-key': `bench-${i}` } : {}),
+          host: '127.0.0.1',
+        },
+        // A create the engine refuses (length out of range) keeps the store as it was: only the journal grows.
+        body: create
+          ? JSON.stringify({ keyword: `espresso grind size ${i}`, type: 'how_to', length: 1 })
+          : '',
+      });
+    }
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    return { held, engine };
+  };
+  const off = await heldBy(0);
+  const on = await heldBy(10_000);
+  const entries = (await on.engine.testDouble.listRequests({ limit: 1 })).pagination.total;
+  return { bytes: on.held - off.held, entries };
+}
+
+const { rps, cpu, journaled } = await httpThroughput();
+const api = await apiLayerCost();
+const memory = await journalMemory();
+const ratio = median(rps.on) / median(rps.off);
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'public article list (limit 10, 10 connections): journal on vs --journal-size 0',
+      seconds_per_turn: SECONDS,
+      rounds: ROUNDS,
+      journal_on_rps: rps.on.map(Math.round),
+      journal_off_rps: rps.off.map(Math.round),
+      requests_journaled: journaled,
+      throughput_ratio: Number(ratio.toFixed(3)),
+      throughput_goal: '>= 0.95',
+      server_cpu_us_per_request: {
+        journal_on: cpu.on.map((us) => Number(us.toFixed(1))),
+        journal_off: cpu.off.map((us) => Number(us.toFixed(1))),
+      },
+      cpu_throughput_ratio: Number((median(cpu.off) / median(cpu.on)).toFixed(3)),
+      api_layer_ns_per_request: { journal_on: Math.round(api.on), journal_off: Math.round(api.off) },
+      api_layer_throughput_ratio: Number(api.ratio.toFixed(3)),
+      journal_entries: memory.entries,
+      journal_heap_bytes: memory.bytes,
+      journal_heap_bytes_per_entry: Math.round(memory.bytes / memory.entries),
+    },
+    null,
+    2,
+  ),
+);
+if (ratio < 0.95) process.exitCode = 1;
