@@ -30,10 +30,13 @@ export interface FaultRecord {
   createdAt: number;
 }
 
-/** Which faults a list or a clear is about: those scoped to an account or to a public key. */
+/** Which faults a list or a clear is about: those scoped to an account or to one of some public keys. */
 export interface FaultFilter {
   accountId?: string;
-  publicKey?: number;
+  /** Fingerprints of public article API keys. */
+  publicKeys?: readonly number[];
+  /** Also the faults with no scope, which reach every caller. */
+  unscoped?: boolean;
 }
 
 /**
@@ -104,10 +107,13 @@ function reaches(fault: FaultRecord, caller: Caller): boolean {
   return true;
 }
 
-function kept(fault: FaultRecord, { accountId, publicKey }: FaultFilter): boolean {
-  if (accountId === undefined && publicKey === undefined) return true;
+function kept(fault: FaultRecord, { accountId, publicKeys, unscoped }: FaultFilter): boolean {
+  if (accountId === undefined && publicKeys === undefined) return true;
+  if (!fault.account && !fault.publicKey) return unscoped === true;
   return (
     (accountId !== undefined && fault.account?.id === accountId) ||
-    (publicKey !== undefined && fault.publicKey?.fingerprint === publicKey)
+    (publicKeys !== undefined &&
+      fault.publicKey !== undefined &&
+      publicKeys.includes(fault.publicKey.fingerprint))
   );
 }

@@ -26,7 +26,8 @@ export interface JournalRecord {
 /** Which requests a list or a clear is about; given both scopes, either. */
 export interface JournalFilter {
   accountId?: string;
-  publicKey?: number;
+  /** Fingerprints of public article API keys. */
+  publicKeys?: readonly number[];
   operation?: string;
 }
 
@@ -97,11 +98,11 @@ export class RequestJournal {
   }
 }
 
-function kept(entry: JournalRecord, { accountId, publicKey, operation }: JournalFilter): boolean {
+function kept(entry: JournalRecord, { accountId, publicKeys, operation }: JournalFilter): boolean {
   if (operation !== undefined && entry.operation !== operation) return false;
-  if (accountId === undefined && publicKey === undefined) return true;
+  if (accountId === undefined && publicKeys === undefined) return true;
   return (
     (accountId !== undefined && entry.accountId === accountId) ||
-    (publicKey !== undefined && entry.publicKey === publicKey)
+    (publicKeys !== undefined && entry.publicKey !== undefined && publicKeys.includes(entry.publicKey))
   );
 }

@@ -145,6 +145,39 @@ export class TestDouble {
     return { deleted: this.journal.clear(await this.scopeOf(query)) };
   }
 
+  /**
+   * What one account sees of the test double (the dashboard's Requests page): the faults that
+   * reach it (its own, its projects' public keys', and those with no scope) and one page of its
+   * requests, newest first.
+   *
+   * @example
+   * ```ts
+   * const { faults, requests } = engine.testDouble.accountView(account.id, [project.public_api_key], 25, 0);
+   * ```
+   */
+  accountView(
+    accountId: string,
+    publicKeys: readonly string[],
+    limit: number,
+    offset: number,
+  ): { faults: Fault[]; requests: RequestJournalList } {
+    const scope = { accountId, publicKeys: publicKeys.map(keyFingerprint) };
+    const { records, total } = this.journal.list(scope, limit, offset);
+    return {
+      faults: this.faults.list({ ...scope, unscoped: true }).map(faultAnswer),
+      requests: {
+        data: records.map(journalEntryAnswer),
+        pagination: paginationOf(limit, offset, records.length, total),
+      },
+    };
+  }
+
+  /** Removes a fault that reaches the account (see `accountView`); false when there is none such. */
+  removeAccountFault(accountId: string, publicKeys: readonly string[], id: string): boolean {
+    const scope = { accountId, publicKeys: publicKeys.map(keyFingerprint), unscoped: true };
+    return this.faults.list(scope).some((fault) => fault.id === id) && this.faults.remove(id);
+  }
+
   /** Removes every fault and forgets every request (`POST /__admin/reset`). */
   reset(): void {
     this.faults.clear();
@@ -195,7 +228,7 @@ export class TestDouble {
     const { api_key, public_api_key } = parseInput(FaultScopeQuery, query, 'query');
     return {
       accountId: api_key === undefined ? undefined : (await this.accountOf(api_key)).id,
-      publicKey: public_api_key === undefined ? undefined : keyFingerprint(public_api_key),
+      publicKeys: public_api_key === undefined ? undefined : [keyFingerprint(public_api_key)],
     };
   }
 

@@ -58,6 +58,7 @@ describe('FaultRegistry', () => {
     faults.add(fault('flt_2', '*', account('acct_b')));
     faults.add(fault('flt_3', '*'));
     expect(faults.list({ accountId: 'acct_a' }).map((f) => f.id)).toEqual(['flt_1']);
+    expect(faults.list({ accountId: 'acct_a', unscoped: true }).map((f) => f.id)).toEqual(['flt_1', 'flt_3']);
     expect(faults.list().map((f) => f.id)).toEqual(['flt_1', 'flt_2', 'flt_3']);
     expect(faults.clear({ accountId: 'acct_b' })).toBe(1);
     expect(faults.list().map((f) => f.id)).toEqual(['flt_1', 'flt_3']);

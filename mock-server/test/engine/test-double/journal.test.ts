@@ -38,7 +38,7 @@ describe('RequestJournal', () => {
     journal.record(entry(3, { publicKey: 42, operation: 'publicArticles.get' }));
     journal.record(entry(4, { accountId: 'acct_a', operation: 'content.create' }));
     expect(ids(journal.list({ accountId: 'acct_a' }, 10, 0).records)).toEqual(['req_4', 'req_1']);
-    expect(ids(journal.list({ accountId: 'acct_a', publicKey: 42 }, 10, 0).records)).toEqual([
+    expect(ids(journal.list({ accountId: 'acct_a', publicKeys: [42] }, 10, 0).records)).toEqual([
       'req_4',
       'req_3',
       'req_1',
