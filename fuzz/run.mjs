@@ -63,7 +63,7 @@ runs.push(
 );
 runs.push(
   await fuzz('api', 'api.schemathesis.toml', join(repo, 'packages/contract/openapi.json'), {
-    seconds: Math.round(budget * 0.57),
+    seconds: Math.round(budget * 0.54),
     args: [
       '--exclude-operation-id',
       'admin.reset',
@@ -80,7 +80,7 @@ runs.push(
 // which no fault reaches.
 runs.push(
   await fuzz('api-faults', 'api.schemathesis.toml', join(repo, 'packages/contract/openapi.json'), {
-    seconds: Math.max(5, Math.round(budget * 0.05)),
+    seconds: Math.max(10, Math.round(budget * 0.08)),
     args: ['--include-operation-id', 'admin.faults.create'],
     env,
   }),

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
 import { ErrorBody } from './common';
-import { aiVisibilityOperations } from './operations/ai-visibility';
-import { contentOperations } from './operations/content';
-import { exportOperations } from './operations/exports';
-import { keywordOperations } from './operations/keywords';
 import type { Operation } from './operations/operation';
-import { projectOperations } from './operations/projects';
-import { publicArticleAndAdminOperations } from './operations/public-article-and-admin';
+import { serviceOperations } from './operations/service';
 import { testDoubleOperations } from './operations/test-double';
 import { PublicErrorBody } from './public-article';
 
@@ -19,12 +14,7 @@ export type { Operation, OperationAuth } from './operations/operation';
  * the mock's test double (faults and the request journal).
  */
 export const operations = [
-  ...projectOperations,
-  ...contentOperations,
-  ...keywordOperations,
-  ...aiVisibilityOperations,
-  ...exportOperations,
-  ...publicArticleAndAdminOperations,
+  ...serviceOperations,
   ...testDoubleOperations,
 ] as const satisfies readonly Operation[];
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { ListParams, listOf, Timestamp } from './common';
-import { aiVisibilityOperations } from './operations/ai-visibility';
-import { contentOperations } from './operations/content';
-import { exportOperations } from './operations/exports';
-import { keywordOperations } from './operations/keywords';
 import type { Operation } from './operations/operation';
-import { projectOperations } from './operations/projects';
-import { publicArticleAndAdminOperations } from './operations/public-article-and-admin';
+import { serviceOperations } from './operations/service';
 import { named } from './registry';
 
 /**
@@ -40,15 +35,6 @@ export const MAX_JOURNAL_SIZE = 1_000_000;
 /** A key or secret is shown by its first characters only, then `…`. */
 export const SHOWN_SECRET_CHARACTERS = 8;
 
-const serviceOperations = [
-  ...projectOperations,
-  ...contentOperations,
-  ...keywordOperations,
-  ...aiVisibilityOperations,
-  ...exportOperations,
-  ...publicArticleAndAdminOperations,
-] as const;
-
 /** Id of an operation a fault may name, such as `content.create` or `publicArticles.get`. */
 export type FaultableOperationId = Exclude<(typeof serviceOperations)[number], { tag: 'Admin' }>['id'];
 
@@ -67,7 +53,9 @@ const OPERATION_ERROR = `must be "${ANY_OPERATION}" or an operation id of the co
 
 /** `operation` of a fault: `*` or a faultable operation id. */
 const FaultOperation = z
-  .enum([ANY_OPERATION, ...FAULTABLE_OPERATIONS], { error: OPERATION_ERROR })
+  .enum([ANY_OPERATION, ...FAULTABLE_OPERATIONS], {
+    error: (issue) => (issue.input === undefined ? `is required: it ${OPERATION_ERROR}` : OPERATION_ERROR),
+  })
   .describe(
     `A contract operation id such as \`content.create\` or \`publicArticles.get\`, or \`${ANY_OPERATION}\` for every operation the scope reaches.`,
   );

@@ -2,21 +2,13 @@ import { FAULTABLE_OPERATIONS } from '@rankquill/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../support/raw-http';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { freshAccount } from './fresh-account';
 
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-async function freshAccount(test: TestServer) {
-  const { api_key: key } = (await test.call('POST', '/__admin/accounts', { body: { plan: 'essential' } }))
-    .body;
-  const project = (
-    await test.call('POST', '/v1/projects', { key, body: { name: 'Site', domain: 'site.example' } })
-  ).body;
-  return { key: key as string, projectId: project.id as string, publicKey: project.public_api_key as string };
-}
 
 describe('POST /__admin/faults', () => {
   it('answers 201 with the fault, its id and its scope by the key’s first 8 characters', async () => {

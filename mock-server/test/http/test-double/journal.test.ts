@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server';
+import { freshAccount } from './fresh-account';
 
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-async function freshAccount(test: TestServer) {
-  const { api_key: key } = (await test.call('POST', '/__admin/accounts', { body: { plan: 'essential' } }))
-    .body;
-  const project = (
-    await test.call('POST', '/v1/projects', { key, body: { name: 'Site', domain: 'site.example' } })
-  ).body;
-  return { key: key as string, projectId: project.id as string, publicKey: project.public_api_key as string };
-}
 
 describe('GET /__admin/requests', () => {
   it('journals each request as it arrived and how it was answered, newest first', async () => {
