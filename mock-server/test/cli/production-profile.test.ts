@@ -144,24 +144,27 @@ describe('serve --profile production', () => {
       })
     ).json();
     // Every route of the mock profile alone: its clock, reset, faults and request journal.
-    const mockRoutes = operations
-      .filter((operation) => 'mockOnly' in operation && operation.mockOnly)
-      .map(
-        (operation) =>
-          [operation.method, operation.path.replace(/:\w+/g, 'flt_x'), 'application/json'] as const,
-      );
-    expect(mockRoutes.map(([method, path]) => `${method} ${path}`)).toEqual(
-      expect.arrayContaining([
-        'POST /__admin/faults',
-        'DELETE /__admin/faults/flt_x',
-        'GET /__admin/requests',
-      ]),
-    );
-    for (const [method, path, type] of [
-      ...mockRoutes,
+    const json = 'application/json';
+    const mockRoutes = [
+      ['POST', '/__admin/reset', json],
       ['POST', '/__admin/reset', 'text/plain'],
+      ['GET', '/__admin/clock', undefined],
+      ['POST', '/__admin/clock/advance', json],
+      ['POST', '/__admin/faults', json],
+      ['GET', '/__admin/faults', undefined],
+      ['DELETE', '/__admin/faults', undefined],
+      ['DELETE', '/__admin/faults/flt_x', undefined],
       ['GET', '/__admin/requests', undefined],
-    ] as const) {
+      ['DELETE', '/__admin/requests', undefined],
+    ] as const;
+    // The contract marks each of them, and no other, as the mock's own.
+    expect(
+      operations
+        .filter((operation) => 'mockOnly' in operation && operation.mockOnly)
+        .map((operation) => `${operation.method} ${operation.path.replace(/:\w+/g, 'flt_x')}`)
+        .sort(),
+    ).toEqual([...new Set(mockRoutes.map(([method, path]) => `${method} ${path}`))].sort());
+    for (const [method, path, type] of mockRoutes) {
       const answer = await fetch(`${cli.ready.url}${path}`, {
         method,
         headers: { ...admin, ...(type ? { 'content-type': type } : {}) },
@@ -174,7 +177,7 @@ describe('serve --profile production', () => {
       headers: { authorization: `Bearer ${account.api_key}` },
     });
     expect(projects.status).toBe(200);
-    // The dashboard offers no clock: its page and its actions are gone.
+    // The dashboard offers no clock and no Requests page: their pages and actions are gone.
     const signIn = await fetch(`${cli.ready.url}/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -183,11 +186,12 @@ describe('serve --profile production', () => {
     });
     expect(signIn.status).toBe(303);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
-    const page = await fetch(`${cli.ready.url}/clock`, { headers: { cookie } });
-    expect(page.status).toBe(404);
-    expect(await (await fetch(`${cli.ready.url}/projects`, { headers: { cookie } })).text()).not.toContain(
-      'href="/clock"',
-    );
+    for (const path of ['/clock', '/requests']) {
+      expect((await fetch(`${cli.ready.url}${path}`, { headers: { cookie } })).status, path).toBe(404);
+    }
+    const projectsPage = await (await fetch(`${cli.ready.url}/projects`, { headers: { cookie } })).text();
+    expect(projectsPage).not.toContain('href="/clock"');
+    expect(projectsPage).not.toContain('href="/requests"');
   });
 
   it('sends webhooks to public addresses only, and builds download links from --public-url', async () => {
