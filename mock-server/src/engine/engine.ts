@@ -157,7 +157,7 @@ export class Engine {
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
-  /** Faults injected by tests and the journal of requests (mock profile), held by this process. */
+  /** Faults injected by tests and the journal of requests (mock profile), in memory, per server. */
   readonly testDouble: TestDouble;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;

@@ -2,7 +2,7 @@
  * A 53-bit fingerprint of a public article API key (cyrb53), by which the journal and the
  * faults recognise the requests made with one key without keeping the key. Not a secure hash:
  * a key holds about 190 bits, so the fingerprint narrows nothing an attacker could use, and it
- * never leaves the process. It costs a few dozen nanoseconds, so every public request can have
+ * never leaves memory. It costs a few dozen nanoseconds, so every public request can have
  * one, and the same key twice in a row costs a comparison.
  *
  * @example

@@ -44,7 +44,7 @@ const KEYLESS_OPERATIONS = new Set(['exports.download']);
 
 /**
  * The mock as a test double: the faults a test injects and the journal of the requests that
- * arrived, both held by this server process. The engine keeps their state, matching and
+ * arrived, both held in memory by this server. The engine keeps their state, matching and
  * redaction; the adapters only act on a match (answer, wait, close the connection), so the HTTP
  * server, `startMockServer` and the MSW handlers behave alike.
  *
