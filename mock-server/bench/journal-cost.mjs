@@ -4,12 +4,14 @@
 // 1. Throughput of the public article list (limit 10, 10 connections) from two reference servers
 //    started from the CLI side by side, one with the journal (the default, 10,000 entries) and one
 //    with `--journal-size 0`, loaded in turns (ABBA…) so that the machine's load falls on both
-//    alike. Goal: journal on >= 0.95x journal off.
-// 2. The API layer alone, in this process (no HTTP): nanoseconds per public-list request with the
-//    journal on and off, in alternating blocks; and the heap the journal holds at 10,000
-//    realistic entries (70 % GET lists, 30 % POST creates with a body).
+//    alike. Each round's two turns give a ratio; the figure is the median of the rounds' ratios,
+//    of requests per second and of server CPU time per request (which another process's load
+//    moves less). Goal: journal on >= 0.95x journal off.
+// 2. The API layer alone (no HTTP): CPU nanoseconds per public-list request with the journal on
+//    and off, one engine per process, the two processes side by side; and the heap the journal
+//    holds at 10,000 realistic entries (70 % GET lists, 30 % POST creates with a body).
 //
-//   node bench/journal-cost.mjs     BENCH_SECONDS=5 BENCH_ROUNDS=3 (per server, per round)
+//   node bench/journal-cost.mjs     BENCH_SECONDS=3 BENCH_ROUNDS=8 (per server, per round)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +27,8 @@ import {
   ManualClock,
 } from '../dist/index.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const SEED = 'journal-bench';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -111,39 +113,57 @@ async function openEngine(journalSize) {
 }
 
 /**
- * Nanoseconds per public-list request through the API layer, journal on and off, in short
- * alternating blocks; the ratio is the median of each pair's, which a load that drifts during the
- * run leaves alone.
+ * CPU nanoseconds per public-list request through the API layer of one engine, journal on or
+ * off: what `--api-layer on|off` prints, in a process of its own.
  */
-async function apiLayerCost() {
-  const on = await openEngine(10_000);
-  const off = await openEngine(0);
-  const handles = { on: createApiHandler(on), off: createApiHandler(off) };
-  const request = (engine) => ({
+async function apiLayerChild(mode) {
+  const engine = await openEngine(mode === 'on' ? 10_000 : 0);
+  const handle = createApiHandler(engine);
+  const request = {
     method: 'GET',
     path: '/public-article-api',
     query: { limit: '10' },
     headers: { 'x-service-key': engine.demo.public_api_key, host: '127.0.0.1' },
     body: '',
-  });
-  const requests = { on: request(on), off: request(off) };
-  const time = async (name, count) => {
-    const started = process.hrtime.bigint();
-    for (let i = 0; i < count; i++) await handles[name](requests[name]);
-    return Number(process.hrtime.bigint() - started) / count;
   };
-  for (let i = 0; i < 20; i++) for (const name of ['on', 'off']) await time(name, 500); // warm-up
+  for (let i = 0; i < 30_000; i++) await handle(request); // warm-up; the journal is full after it
+  const started = process.cpuUsage();
+  const count = 150_000;
+  for (let i = 0; i < count; i++) await handle(request);
+  const used = process.cpuUsage(started);
+  console.log(JSON.stringify({ ns: ((used.user + used.system) * 1000) / count }));
+}
+
+/**
+ * The API layer alone, journal on and off, each in a process of its own (as a server runs one
+ * engine), the two side by side so that the machine's load falls on both alike; the ratio is the
+ * median of the pairs' ratios of CPU time per request.
+ */
+async function apiLayerCost() {
+  const run = (mode) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--api-layer', mode], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      child.once('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(out).ns) : reject(new Error(`exit ${code}`)),
+      );
+    });
   const ns = { on: [], off: [] };
-  const ratios = [];
-  for (let pair = 0; pair < 200; pair++) {
-    const order = pair % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-    const taken = {};
-    for (const name of order) taken[name] = await time(name, 250);
-    ns.on.push(taken.on);
-    ns.off.push(taken.off);
-    ratios.push(taken.off / taken.on);
+  for (let pair = 0; pair < 5; pair++) {
+    const [on, off] = await Promise.all([run('on'), run('off')]);
+    ns.on.push(on);
+    ns.off.push(off);
   }
-  return { on: median(ns.on), off: median(ns.off), ratio: median(ratios) };
+  return {
+    on: median(ns.on),
+    off: median(ns.off),
+    ratio: median(ns.on.map((on, pair) => ns.off[pair] / on)),
+  };
 }
 
 /** Heap the journal holds once full: the same 10,000 requests with the journal on, less with it off. */
@@ -185,10 +205,17 @@ async function journalMemory() {
   return { bytes: on.held - off.held, entries };
 }
 
+if (process.argv[2] === '--api-layer') {
+  await apiLayerChild(process.argv[3]);
+  process.exit(0);
+}
+
 const { rps, cpu, journaled } = await httpThroughput();
 const api = await apiLayerCost();
 const memory = await journalMemory();
-const ratio = median(rps.on) / median(rps.off);
+// Paired by round: the two turns of a round ran under the same load.
+const ratio = median(rps.on.map((on, round) => on / rps.off[round]));
+const cpuRatio = median(cpu.on.map((on, round) => cpu.off[round] / on));
 console.log(
   JSON.stringify(
     {
@@ -204,8 +231,8 @@ console.log(
         journal_on: cpu.on.map((us) => Number(us.toFixed(1))),
         journal_off: cpu.off.map((us) => Number(us.toFixed(1))),
       },
-      cpu_throughput_ratio: Number((median(cpu.off) / median(cpu.on)).toFixed(3)),
-      api_layer_ns_per_request: { journal_on: Math.round(api.on), journal_off: Math.round(api.off) },
+      cpu_throughput_ratio: Number(cpuRatio.toFixed(3)),
+      api_layer_cpu_ns_per_request: { journal_on: Math.round(api.on), journal_off: Math.round(api.off) },
       api_layer_throughput_ratio: Number(api.ratio.toFixed(3)),
       journal_entries: memory.entries,
       journal_heap_bytes: memory.bytes,

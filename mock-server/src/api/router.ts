@@ -27,7 +27,7 @@ import { actOnFault, disconnected } from './fault-actions';
 import { mainApiHandlers } from './main-api';
 import { checkQuery } from './query';
 import { checkRequestFraming, MethodNotAllowedError, UnknownRouteError } from './request-rules';
-import { journalRecordOf, type RequestTrace, startTrace } from './request-trace';
+import { completeTrace, type RequestTrace, startTrace } from './request-trace';
 import { testDoubleApiHandlers } from './test-double-api';
 
 /** Largest request body an adapter reads; a larger one comes as `bodyError`. */
@@ -134,16 +134,16 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
 
   return async function handle(request: ApiRequest): Promise<ApiResponse> {
     // Only while the journal is on or a fault is active does a request carry a trace.
-    const trace = testDouble.active ? startTrace(engine.now(), request.path) : undefined;
+    const trace = testDouble.active ? startTrace(engine.now(), request) : undefined;
     let response = await answer(request, trace);
     if (trace) {
       if (trace.faultHeaders) Object.assign(response.headers, trace.faultHeaders);
       if (trace.disconnectAfter) {
         void response.stream?.[Symbol.asyncIterator]().return?.();
-        response = disconnected(trace.requestId);
+        response = disconnected(trace.id);
       }
       if (trace.journaled && testDouble.journal.enabled) {
-        testDouble.record(journalRecordOf(trace, request, response));
+        testDouble.record(completeTrace(trace, request, response));
       }
     }
     Object.assign(response.headers, clockHeaders);
@@ -152,7 +152,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
 
   async function answer(request: ApiRequest, trace: RequestTrace | undefined): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
-    if (trace) trace.requestId = requestId;
+    if (trace) trace.id = requestId;
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
     const rateLimit: RateLimitSlot = {};

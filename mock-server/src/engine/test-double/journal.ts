@@ -1,6 +1,6 @@
 /**
- * One request as the journal keeps it. Everything in it is already redacted: the adapters build
- * it with `redactText`, `redactQuery` and `redactJson`, and no key or secret is ever stored.
+ * One request as the journal keeps it. Everything in it is already redacted: the API layer
+ * builds it with `redactText`, `redactQuery` and `redactJson`, and no key or secret is ever stored.
  */
 export interface JournalRecord {
   /** The request id its answer carried (`X-Request-Id`). */
@@ -32,8 +32,11 @@ export interface JournalFilter {
 }
 
 /**
- * The last `capacity` requests of this server process, in a ring: recording one is an array
- * write, and the oldest goes when the ring is full. A capacity of 0 turns the journal off.
+ * The last `capacity` requests of this server, in a ring: the oldest goes when the ring is full,
+ * and a capacity of 0 turns the journal off. The ring is a column per field, numbers in typed
+ * arrays, so that recording a request keeps no object of its own alive: only its id, and its path
+ * and query when they differ from the previous request's. Every request passes through here, and
+ * what stays alive is what the garbage collector pays for.
  *
  * @example
  * ```ts
@@ -43,13 +46,13 @@ export interface JournalFilter {
  * ```
  */
 export class RequestJournal {
-  private ring: (JournalRecord | undefined)[];
+  private columns: Columns;
   /** Where the next record goes. */
   private next = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
-    this.ring = new Array(capacity);
+    this.columns = new Columns(capacity);
   }
 
   /** Recording is on (a capacity above 0). */
@@ -59,7 +62,7 @@ export class RequestJournal {
 
   record(entry: JournalRecord): void {
     if (this.capacity === 0) return;
-    this.ring[this.next] = entry;
+    this.columns.write(this.next, entry);
     this.next = (this.next + 1) % this.capacity;
     if (this.count < this.capacity) this.count++;
   }
@@ -68,9 +71,9 @@ export class RequestJournal {
   list(filter: JournalFilter, limit: number, offset: number): { records: JournalRecord[]; total: number } {
     const records: JournalRecord[] = [];
     let total = 0;
-    for (const entry of this.newestFirst()) {
-      if (!kept(entry, filter)) continue;
-      if (total >= offset && records.length < limit) records.push(entry);
+    for (const slot of this.newestFirst()) {
+      if (!this.columns.kept(slot, filter)) continue;
+      if (total >= offset && records.length < limit) records.push(this.columns.read(slot));
       total++;
     }
     return { records, total };
@@ -80,29 +83,116 @@ export class RequestJournal {
   clear(filter: JournalFilter = {}): number {
     const remaining: JournalRecord[] = [];
     let removed = 0;
-    for (const entry of this.newestFirst()) {
-      if (kept(entry, filter)) removed++;
-      else remaining.push(entry);
+    for (const slot of this.newestFirst()) {
+      if (this.columns.kept(slot, filter)) removed++;
+      else remaining.push(this.columns.read(slot));
     }
-    this.ring = new Array(this.capacity);
+    this.columns = new Columns(this.capacity);
     this.next = 0;
     this.count = 0;
     for (let i = remaining.length - 1; i >= 0; i--) this.record(remaining[i] as JournalRecord);
     return removed;
   }
 
-  private *newestFirst(): Generator<JournalRecord> {
-    for (let i = 1; i <= this.count; i++) {
-      yield this.ring[(this.next - i + this.capacity) % this.capacity] as JournalRecord;
-    }
+  private *newestFirst(): Generator<number> {
+    for (let i = 1; i <= this.count; i++) yield (this.next - i + this.capacity) % this.capacity;
   }
 }
 
-function kept(entry: JournalRecord, { accountId, publicKeys, operation }: JournalFilter): boolean {
-  if (operation !== undefined && entry.operation !== operation) return false;
-  if (accountId === undefined && publicKeys === undefined) return true;
-  return (
-    (accountId !== undefined && entry.accountId === accountId) ||
-    (publicKeys !== undefined && entry.publicKey !== undefined && publicKeys.includes(entry.publicKey))
-  );
+const NO_STATUS = -1;
+
+/** The ring's columns: one array per field of a record. */
+class Columns {
+  private readonly ids: string[];
+  private readonly at: Float64Array;
+  private readonly durations: Float64Array;
+  private readonly statuses: Int16Array;
+  /** A public key's fingerprint, NaN for none. */
+  private readonly publicKeys: Float64Array;
+  private readonly operations: (string | null)[];
+  private readonly methods: string[];
+  private readonly paths: string[];
+  private readonly queries: Record<string, string>[];
+  private readonly idempotencyKeys: (string | null)[];
+  private readonly bodies: unknown[];
+  private readonly faults: (string | null)[];
+  private readonly accountIds: (string | undefined)[];
+  /** The last path and query written: a request like the one before shares them. */
+  private lastPath = '';
+  private lastQuery: Record<string, string> = {};
+
+  constructor(capacity: number) {
+    this.ids = new Array(capacity);
+    this.at = new Float64Array(capacity);
+    this.durations = new Float64Array(capacity);
+    this.statuses = new Int16Array(capacity);
+    this.publicKeys = new Float64Array(capacity);
+    this.operations = new Array(capacity);
+    this.methods = new Array(capacity);
+    this.paths = new Array(capacity);
+    this.queries = new Array(capacity);
+    this.idempotencyKeys = new Array(capacity);
+    this.bodies = new Array(capacity);
+    this.faults = new Array(capacity);
+    this.accountIds = new Array(capacity);
+  }
+
+  write(slot: number, entry: JournalRecord): void {
+    this.ids[slot] = entry.id;
+    this.at[slot] = entry.at;
+    this.durations[slot] = entry.durationMs;
+    this.statuses[slot] = entry.status ?? NO_STATUS;
+    this.publicKeys[slot] = entry.publicKey ?? Number.NaN;
+    this.operations[slot] = entry.operation;
+    this.methods[slot] = entry.method;
+    if (entry.path !== this.lastPath) this.lastPath = entry.path;
+    this.paths[slot] = this.lastPath;
+    if (!sameQuery(entry.query, this.lastQuery)) this.lastQuery = entry.query;
+    this.queries[slot] = this.lastQuery;
+    this.idempotencyKeys[slot] = entry.idempotencyKey;
+    this.bodies[slot] = entry.body;
+    this.faults[slot] = entry.fault;
+    this.accountIds[slot] = entry.accountId;
+  }
+
+  read(slot: number): JournalRecord {
+    const status = this.statuses[slot] as number;
+    const publicKey = this.publicKeys[slot] as number;
+    return {
+      id: this.ids[slot] as string,
+      at: this.at[slot] as number,
+      operation: this.operations[slot] ?? null,
+      method: this.methods[slot] as string,
+      path: this.paths[slot] as string,
+      query: this.queries[slot] as Record<string, string>,
+      idempotencyKey: this.idempotencyKeys[slot] ?? null,
+      body: this.bodies[slot],
+      status: status === NO_STATUS ? null : status,
+      durationMs: this.durations[slot] as number,
+      fault: this.faults[slot] ?? null,
+      accountId: this.accountIds[slot],
+      publicKey: Number.isNaN(publicKey) ? undefined : publicKey,
+    };
+  }
+
+  kept(slot: number, { accountId, publicKeys, operation }: JournalFilter): boolean {
+    if (operation !== undefined && this.operations[slot] !== operation) return false;
+    if (accountId === undefined && publicKeys === undefined) return true;
+    return (
+      (accountId !== undefined && this.accountIds[slot] === accountId) ||
+      (publicKeys !== undefined && publicKeys.includes(this.publicKeys[slot] as number))
+    );
+  }
+}
+
+/** The same parameters with the same values (a request's query has a handful at most). */
+function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
+  if (a === b) return true;
+  let size = 0;
+  for (const name in a) {
+    if (a[name] !== b[name]) return false;
+    size++;
+  }
+  for (const _ in b) size--;
+  return size === 0;
 }
