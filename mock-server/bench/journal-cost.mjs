@@ -3,15 +3,15 @@
 //
 // 1. Throughput of the public article list (limit 10, 10 connections) from two reference servers
 //    started from the CLI side by side, one with the journal (the default, 10,000 entries) and one
-//    with `--journal-size 0`, loaded in turns (ABBA…) so that the machine's load falls on both
-//    alike. Each round's two turns give a ratio; the figure is the median of the rounds' ratios,
-//    of requests per second and of server CPU time per request (which another process's load
-//    moves less). Goal: journal on >= 0.95x journal off.
+//    with `--journal-size 0`, loaded at the same time, each by its own client, so that whatever
+//    else runs on the machine slows both alike. Each round gives a ratio; the figure is the median
+//    of the rounds' ratios, of requests per second and of server CPU time per request. Goal:
+//    journal on >= 0.95x journal off.
 // 2. The API layer alone (no HTTP): CPU nanoseconds per public-list request with the journal on
 //    and off, one engine per process, the two processes side by side; and the heap the journal
 //    holds at 10,000 realistic entries (70 % GET lists, 30 % POST creates with a body).
 //
-//   node bench/journal-cost.mjs     BENCH_SECONDS=3 BENCH_ROUNDS=8 (per server, per round)
+//   node bench/journal-cost.mjs     BENCH_SECONDS=4 BENCH_ROUNDS=6
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,8 @@ import {
   ManualClock,
 } from '../dist/index.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SEED = 'journal-bench';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -79,21 +79,21 @@ async function httpThroughput() {
     const urlOf = (server) => `${server.ready.content_api_url}?limit=10`;
     const sample = await (await fetch(urlOf(on), { headers })).json();
     if (!sample.success || sample.articles.length === 0) throw new Error('the demo project lists no article');
-    for (const server of [on, off]) await load(urlOf(server), headers, 2); // warm-up
+    await Promise.all([load(urlOf(on), headers, 2), load(urlOf(off), headers, 2)]); // warm-up
     const rps = { on: [], off: [] };
     // CPU time of the server per request: what the journal costs, whatever else loads the machine.
     const cpu = { on: [], off: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-      for (const name of order) {
-        const server = name === 'on' ? on : off;
-        const before = cpuSeconds(server.child.pid);
-        const result = await load(urlOf(server), headers);
-        const used = cpuSeconds(server.child.pid) - before;
+      // Both at once, each with its own load: whatever else runs on the machine slows both alike.
+      const before = { on: cpuSeconds(on.child.pid), off: cpuSeconds(off.child.pid) };
+      const results = await Promise.all([load(urlOf(on), headers), load(urlOf(off), headers)]);
+      const after = { on: cpuSeconds(on.child.pid), off: cpuSeconds(off.child.pid) };
+      for (const [index, name] of ['on', 'off'].entries()) {
+        const result = results[index];
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
         rps[name].push(result.requests.average);
-        cpu[name].push((used * 1e6) / result.requests.total);
+        cpu[name].push(((after[name] - before[name]) * 1e6) / result.requests.total);
       }
     }
     const journal = await (await fetch(`${on.ready.url}/__admin/requests?limit=1`)).json();
@@ -213,14 +213,14 @@ if (process.argv[2] === '--api-layer') {
 const { rps, cpu, journaled } = await httpThroughput();
 const api = await apiLayerCost();
 const memory = await journalMemory();
-// Paired by round: the two turns of a round ran under the same load.
+// Paired by round: the two servers of a round ran under the same load.
 const ratio = median(rps.on.map((on, round) => on / rps.off[round]));
 const cpuRatio = median(cpu.on.map((on, round) => cpu.off[round] / on));
 console.log(
   JSON.stringify(
     {
       benchmark: 'public article list (limit 10, 10 connections): journal on vs --journal-size 0',
-      seconds_per_turn: SECONDS,
+      seconds_per_round: SECONDS,
       rounds: ROUNDS,
       journal_on_rps: rps.on.map(Math.round),
       journal_off_rps: rps.off.map(Math.round),
