@@ -1,10 +1,4 @@
-import {
-  type JournalRecord,
-  LARGE_BODY_CHARACTERS,
-  redactJson,
-  redactQuery,
-  redactText,
-} from '../engine/index';
+import { LARGE_BODY_CHARACTERS, type RequestArrival, redactJson } from '../engine/index';
 import type { ApiRequest, ApiResponse } from './api-types';
 
 /**
@@ -13,7 +7,7 @@ import type { ApiRequest, ApiResponse } from './api-types';
  * fault is active. It is the journal entry itself, completed once the answer is known
  * (`completeTrace`): the journal copies its fields into its columns, so a request makes one object.
  */
-export interface RequestTrace extends JournalRecord {
+export interface RequestTrace extends RequestArrival {
   /** `performance.now()` at arrival, for `duration_ms`. */
   readonly started: number;
   /** False for admin routes, the health check and the OpenAPI document: the journal leaves them out. */
@@ -26,7 +20,7 @@ export interface RequestTrace extends JournalRecord {
   disconnectAfter: boolean;
 }
 
-const NO_QUERY: Record<string, string> = {};
+const NO_QUERY: Record<string, string | string[]> = {};
 
 /** A trace for a request that arrived now, at `at` on the engine's clock. */
 export function startTrace(at: number, request: ApiRequest): RequestTrace {
@@ -36,7 +30,7 @@ export function startTrace(at: number, request: ApiRequest): RequestTrace {
     at,
     operation: null,
     method: request.method,
-    // Filled, redacted, by `completeTrace`.
+    // Filled by `completeTrace`.
     path: '',
     query: NO_QUERY,
     idempotencyKey: null,
@@ -55,14 +49,13 @@ export function startTrace(at: number, request: ApiRequest): RequestTrace {
 }
 
 /**
- * Completes the journal entry of a request with its answer: path, query, `Idempotency-Key` and
- * body with every key and secret cut to its first characters. A GET's body is never parsed.
+ * Completes the journal entry of a request with its answer. The journal cuts keys and secrets in
+ * the path, query and `Idempotency-Key`; the body is cut here, where it is parsed (a GET's never is).
  */
 export function completeTrace(trace: RequestTrace, request: ApiRequest, response: ApiResponse): RequestTrace {
-  const idempotencyKey = request.headers['idempotency-key'];
-  trace.path = redactText(request.path);
-  trace.query = redactQuery(request.query);
-  trace.idempotencyKey = idempotencyKey === undefined ? null : redactText(idempotencyKey);
+  trace.path = request.path;
+  trace.query = request.query;
+  trace.idempotencyKey = request.headers['idempotency-key'] ?? null;
   trace.body = journalBody(trace, request);
   trace.status = response.disconnect ? null : response.status;
   trace.durationMs = Math.round((performance.now() - trace.started) * 10) / 10;

@@ -67,7 +67,7 @@ export { SimulatedRankingProvider } from './keywords/simulated-ranking-provider'
 export { PUBLIC_API_KEY_PREFIX } from './projects/projects';
 export { SIGNING_SECRET_BYTES, SIGNING_SECRET_OVERLAP_MS } from './projects/webhook-settings';
 export type { Caller, FaultAction, FaultRecord } from './test-double/faults';
-export type { JournalRecord } from './test-double/journal';
+export type { JournalRecord, RequestArrival } from './test-double/journal';
 export { keyFingerprint } from './test-double/key-fingerprint';
 export {
   LARGE_BODY_CHARACTERS,

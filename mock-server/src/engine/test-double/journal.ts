@@ -1,6 +1,9 @@
+import { redactQuery, redactText } from './redaction';
+
 /**
- * One request as the journal keeps it. Everything in it is already redacted: the API layer
- * builds it with `redactText`, `redactQuery` and `redactJson`, and no key or secret is ever stored.
+ * One request as the journal keeps it. No key or secret is ever stored: `record` cuts those in
+ * the path, the query and the `Idempotency-Key` to their first characters, and the body comes
+ * already cut (`redactJson`, by whoever parsed it).
  */
 export interface JournalRecord {
   /** The request id its answer carried (`X-Request-Id`). */
@@ -22,6 +25,9 @@ export interface JournalRecord {
   /** Fingerprint of the public article API key, for a request to that API. */
   publicKey: number | undefined;
 }
+
+/** A request as the API layer hands it over: the query as the adapter read it. */
+export type RequestArrival = Omit<JournalRecord, 'query'> & { query: Record<string, string | string[]> };
 
 /** Which requests a list or a clear is about; given both scopes, either. */
 export interface JournalFilter {
@@ -60,9 +66,14 @@ export class RequestJournal {
     return this.capacity > 0;
   }
 
-  record(entry: JournalRecord): void {
+  /** Keeps a request, its path, query and `Idempotency-Key` redacted on the way in. */
+  record(entry: RequestArrival): void {
     if (this.capacity === 0) return;
     this.columns.write(this.next, entry);
+    this.advance();
+  }
+
+  private advance(): void {
     this.next = (this.next + 1) % this.capacity;
     if (this.count < this.capacity) this.count++;
   }
@@ -90,7 +101,12 @@ export class RequestJournal {
     this.columns = new Columns(this.capacity);
     this.next = 0;
     this.count = 0;
-    for (let i = remaining.length - 1; i >= 0; i--) this.record(remaining[i] as JournalRecord);
+    // Put back as they were kept: already redacted.
+    for (let i = remaining.length - 1; i >= 0; i--) {
+      const record = remaining[i] as JournalRecord;
+      this.columns.keep(this.next, record, record.path, record.query, record.idempotencyKey);
+      this.advance();
+    }
     return removed;
   }
 
@@ -137,7 +153,23 @@ class Columns {
     this.accountIds = new Array(capacity);
   }
 
-  write(slot: number, entry: JournalRecord): void {
+  /** Writes a request that arrived: its path, query and `Idempotency-Key` redacted. */
+  write(slot: number, entry: RequestArrival): void {
+    // A path or query equal to the last one kept is as safe to keep as that one: no redaction.
+    if (entry.path !== this.lastPath) this.lastPath = redactText(entry.path);
+    if (!sameQuery(entry.query, this.lastQuery)) this.lastQuery = redactQuery(entry.query);
+    const key = entry.idempotencyKey === null ? null : redactText(entry.idempotencyKey);
+    this.keep(slot, entry, this.lastPath, this.lastQuery, key);
+  }
+
+  /** Writes a record with its path, query and `Idempotency-Key` as given (already redacted). */
+  keep(
+    slot: number,
+    entry: Omit<JournalRecord, 'path' | 'query' | 'idempotencyKey'>,
+    path: string,
+    query: Record<string, string>,
+    idempotencyKey: string | null,
+  ): void {
     this.ids[slot] = entry.id;
     this.at[slot] = entry.at;
     this.durations[slot] = entry.durationMs;
@@ -145,11 +177,9 @@ class Columns {
     this.publicKeys[slot] = entry.publicKey ?? Number.NaN;
     this.operations[slot] = entry.operation;
     this.methods[slot] = entry.method;
-    if (entry.path !== this.lastPath) this.lastPath = entry.path;
-    this.paths[slot] = this.lastPath;
-    if (!sameQuery(entry.query, this.lastQuery)) this.lastQuery = entry.query;
-    this.queries[slot] = this.lastQuery;
-    this.idempotencyKeys[slot] = entry.idempotencyKey;
+    this.paths[slot] = path;
+    this.queries[slot] = query;
+    this.idempotencyKeys[slot] = idempotencyKey;
     this.bodies[slot] = entry.body;
     this.faults[slot] = entry.fault;
     this.accountIds[slot] = entry.accountId;
@@ -186,7 +216,7 @@ class Columns {
 }
 
 /** The same parameters with the same values (a request's query has a handful at most). */
-function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
+function sameQuery(a: Record<string, string | string[]>, b: Record<string, string>): boolean {
   if (a === b) return true;
   let size = 0;
   for (const name in a) {

@@ -16,7 +16,7 @@ import { InvalidRequestError, NotFoundError } from '../kernel/errors';
 import { paginationOf } from '../kernel/pagination';
 import { parseInput } from '../kernel/validation';
 import { type Caller, type FaultAction, type FaultFilter, type FaultRecord, FaultRegistry } from './faults';
-import { type JournalFilter, type JournalRecord, RequestJournal } from './journal';
+import { type JournalFilter, type RequestArrival, RequestJournal } from './journal';
 import { keyFingerprint } from './key-fingerprint';
 import { shownSecret } from './redaction';
 import { faultAnswer, journalEntryAnswer } from './serializers';
@@ -124,8 +124,8 @@ export class TestDouble {
     return this.journal.enabled || !this.faults.empty;
   }
 
-  /** Records a request (already redacted); nothing when the journal is off. */
-  record(entry: JournalRecord): void {
+  /** Records a request, redacting it; nothing when the journal is off. */
+  record(entry: RequestArrival): void {
     this.journal.record(entry);
   }
 

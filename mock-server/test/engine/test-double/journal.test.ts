@@ -63,6 +63,28 @@ describe('RequestJournal', () => {
     expect(journal.list({}, 10, 0).total).toBe(0);
   });
 
+  it('keeps path, query and Idempotency-Key redacted, and a clear leaves what stays as it was', () => {
+    const journal = new RequestJournal(10);
+    const key = 'rqp_Zt0PWZb3X1p9cQ8wT4rYk2mN6vB5nJ7h';
+    journal.record({
+      ...entry(1, { accountId: 'acct_a' }),
+      path: `/public-article-api/${key}`,
+      query: { api_key: 'rq_test_abcdefghijklmnop', note: [key, 'x'] },
+      idempotencyKey: `retry-${key}`,
+    });
+    journal.record(entry(2, { accountId: 'acct_b' }));
+    const redacted = {
+      path: '/public-article-api/rqp_Zt0P…',
+      query: { api_key: 'rq_test_…', note: 'rqp_Zt0P…' },
+    };
+    expect(journal.list({ accountId: 'acct_a' }, 1, 0).records[0]).toMatchObject({
+      ...redacted,
+      idempotencyKey: 'retry-rqp_Zt0P…',
+    });
+    journal.clear({ accountId: 'acct_b' });
+    expect(journal.list({}, 10, 0).records).toEqual([expect.objectContaining(redacted)]);
+  });
+
   it('records nothing with a capacity of 0', () => {
     const journal = new RequestJournal(0);
     journal.record(entry(1));
