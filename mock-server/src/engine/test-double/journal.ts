@@ -210,7 +210,7 @@ class Columns {
     if (accountId === undefined && publicKeys === undefined) return true;
     return (
       (accountId !== undefined && this.accountIds[slot] === accountId) ||
-      (publicKeys !== undefined && publicKeys.includes(this.publicKeys[slot] as number))
+      publicKeys?.includes(this.publicKeys[slot] as number) === true
     );
   }
 }
