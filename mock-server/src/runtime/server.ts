@@ -8,6 +8,7 @@ import { redactText } from '../engine/test-double/redaction';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
 import { type AppOptions, createApp } from '../http/app';
+import { TrustedProxies } from '../http/trusted-proxies';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
@@ -123,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const problem = allowedHostProblem(entry);
     if (problem) throw new ServerProfileError(problem);
   }
+  const proxies = TrustedProxies.parse(options.trustProxy);
   const db = options.db ?? DEFAULT_DB_PATH;
   const store: Store = await openEngineStore(db, (error) =>
     log({ event: 'database_error', error: error.message }),
@@ -171,6 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     publicUrl: settings.publicUrl,
     // A request a delay fault holds ends its wait when the server shuts down.
     signal: shutdown.signal,
+    failedAuthLimit: settings.failedAuthLimit,
     onError: (error, request) =>
       log({
         event: 'request_failed',
@@ -192,7 +195,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     if (closing) res.setHeader('connection', 'close');
     // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
+    // A trusted proxy's X-Forwarded-Host names the host too, and must be served as well.
+    const forwardedHost = proxies.enabled
+      ? proxies.read(req.socket.remoteAddress, req.headers).host
+      : undefined;
     if (hosts && !hosts.allows(req.headers.host)) return refuseHost(req, res, engine.nextRequestId());
+    if (hosts && forwardedHost !== undefined && !hosts.allows(forwardedHost)) {
+      return refuseHost(req, res, engine.nextRequestId(), forwardedHost);
+    }
     listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
