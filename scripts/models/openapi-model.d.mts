@@ -1,6 +1,13 @@
 /** The language-neutral model of the OpenAPI document; openapi-model.mjs says what each part means. */
 export type TypeModel =
-  | { kind: 'string'; format?: string; pattern?: string; values?: string[]; open?: boolean; constant?: string }
+  | {
+      kind: 'string';
+      format?: string;
+      pattern?: string;
+      values?: string[];
+      open?: boolean;
+      constant?: string;
+    }
   | { kind: 'integer' | 'number' | 'boolean'; constant?: number | boolean }
   | { kind: 'array'; items: TypeModel }
   | { kind: 'map'; values: TypeModel }
