@@ -62,6 +62,9 @@ class FaultCreateParams extends RankquillObject
     public const OPERATION_EXPORTS_CREATE = 'exports.create';
     public const OPERATION_EXPORTS_RETRIEVE = 'exports.retrieve';
     public const OPERATION_EXPORTS_DOWNLOAD = 'exports.download';
+    public const OPERATION_EXPORTS_DOWNLOADJSON = 'exports.downloadJson';
+    public const OPERATION_EXPORTS_DOWNLOADZIP = 'exports.downloadZip';
+    public const OPERATION_EXPORTS_DOWNLOADPDF = 'exports.downloadPdf';
     public const OPERATION_PUBLICARTICLES_GET = 'publicArticles.get';
     public const DISCONNECT_BEFORE = 'before';
     public const DISCONNECT_AFTER = 'after';
@@ -90,7 +93,8 @@ class FaultCreateParams extends RankquillObject
      * `aiVisibility.prompts.create`, `aiVisibility.responses.list`, `content.export`, `keywords.export`,
      * `aiVisibility.export`, `content.exportJson`, `content.exportCsv`, `content.exportHtml`,
      * `content.exportMarkdown`, `keywords.exportCsv`, `aiVisibility.exportJson`, `exports.create`,
-     * `exports.retrieve`, `exports.download`, `publicArticles.get`.
+     * `exports.retrieve`, `exports.download`, `exports.downloadJson`, `exports.downloadZip`,
+     * `exports.downloadPdf`, `publicArticles.get`.
      */
     public string $operation;
 

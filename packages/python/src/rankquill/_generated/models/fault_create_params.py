@@ -50,6 +50,9 @@ class _FaultCreateParamsRequired(TypedDict):
         "exports.create",
         "exports.retrieve",
         "exports.download",
+        "exports.downloadJson",
+        "exports.downloadZip",
+        "exports.downloadPdf",
         "publicArticles.get",
     ]
     """A contract operation id such as `content.create` or `publicArticles.get`, or `*` for every operation the scope reaches."""
