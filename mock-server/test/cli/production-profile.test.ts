@@ -42,32 +42,34 @@ function without(flag: string): string[] {
 }
 
 describe('serve --profile production', () => {
-  it('refuses each combination that breaks the profile, naming the flag', async () => {
-    const refused: Array<[string[], RegExp, Record<string, string>?]> = [
-      [[...PRODUCTION, '--clock', 'manual'], /--clock manual .* not allowed with --profile production/],
-      [
-        [...PRODUCTION, '--webhook-egress', 'private'],
-        /--webhook-egress private .* not allowed with --profile production/,
-      ],
-      [without('--export-signing-secret'), /--profile production needs --export-signing-secret/],
-      [without('--public-url'), /--profile production needs --public-url/],
-      [
-        [...without('--public-url'), '--public-url', 'http://api.example.com'],
-        /--public-url must be an https address/,
-      ],
-      [
-        [...without('--public-url'), '--public-url', 'https://user:pw@api.example.com'],
-        /--public-url must hold no user, password, query or fragment/,
-      ],
-      [[...PRODUCTION, '--admin-token', 'short'], /--admin-token .* at least 32 characters/],
-      [PRODUCTION, /RANKQUILL_ADMIN_TOKEN.* at least 32 characters/, { RANKQUILL_ADMIN_TOKEN: 'short' }],
-      [[...PRODUCTION.slice(2), '--profile', 'staging'], /--profile must be "mock" or "production"/],
-      [[...PRODUCTION, '--journal-size', '10'], /--journal-size is not allowed with --profile production/],
-    ];
-    for (const [args, message, env] of refused) {
+  // One test per combination: each starts a process, and ten in one test outlast its timeout on a busy machine.
+  const refused: Array<[string[], RegExp, Record<string, string>?]> = [
+    [[...PRODUCTION, '--clock', 'manual'], /--clock manual .* not allowed with --profile production/],
+    [
+      [...PRODUCTION, '--webhook-egress', 'private'],
+      /--webhook-egress private .* not allowed with --profile production/,
+    ],
+    [without('--export-signing-secret'), /--profile production needs --export-signing-secret/],
+    [without('--public-url'), /--profile production needs --public-url/],
+    [
+      [...without('--public-url'), '--public-url', 'http://api.example.com'],
+      /--public-url must be an https address/,
+    ],
+    [
+      [...without('--public-url'), '--public-url', 'https://user:pw@api.example.com'],
+      /--public-url must hold no user, password, query or fragment/,
+    ],
+    [[...PRODUCTION, '--admin-token', 'short'], /--admin-token .* at least 32 characters/],
+    [PRODUCTION, /RANKQUILL_ADMIN_TOKEN.* at least 32 characters/, { RANKQUILL_ADMIN_TOKEN: 'short' }],
+    [[...PRODUCTION.slice(2), '--profile', 'staging'], /--profile must be "mock" or "production"/],
+    [[...PRODUCTION, '--journal-size', '10'], /--journal-size is not allowed with --profile production/],
+  ];
+  it.each(refused.map(([args, message, env]) => ({ args, message, env })))(
+    'refuses a combination that breaks the profile, naming the flag: $message',
+    async ({ args, message, env }) => {
       await expect(start(args, env), args.join(' ')).rejects.toThrow(message);
-    }
-  });
+    },
+  );
 
   it('starts with no demo data and no admin routes unless a long token is given', async () => {
     const cli = await start(PRODUCTION);
