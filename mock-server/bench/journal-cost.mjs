@@ -26,34 +26,16 @@ import {
   MANUAL_CLOCK_START,
   ManualClock,
 } from '../dist/index.js';
+import { startServe, stopProcess } from './child-process.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SEED = 'journal-bench';
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function start(args) {
-  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve({ child, ready: JSON.parse(out.split('\n')[0]) });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** CPU seconds a process has used (Linux `/proc`), or `undefined` elsewhere. */
 function cpuSeconds(pid) {
@@ -72,8 +54,8 @@ function load(url, headers, duration = SECONDS) {
 /** Throughput of the two servers, in turns; answers the requests per second of each turn. */
 async function httpThroughput() {
   const args = ['--port', '0', '--db', ':memory:', '--clock', 'manual', '--seed', SEED];
-  const on = await start(args);
-  const off = await start([...args, '--journal-size', '0']);
+  const on = await startServe(args);
+  const off = await startServe([...args, '--journal-size', '0']);
   try {
     const headers = { 'x-service-key': on.ready.demo.public_api_key };
     const urlOf = (server) => `${server.ready.content_api_url}?limit=10`;
@@ -99,7 +81,7 @@ async function httpThroughput() {
     const journal = await (await fetch(`${on.ready.url}/__admin/requests?limit=1`)).json();
     return { rps, cpu, journaled: journal.pagination.total };
   } finally {
-    await Promise.all([stop(on.child), stop(off.child)]);
+    await Promise.all([stopProcess(on.child), stopProcess(off.child)]);
   }
 }
 
