@@ -2,33 +2,15 @@
 // cluster), one instance against two instances on the same database, in the same run. The write
 // is the main API's content create (a content row, its generation job and the id counter in one
 // transaction), sent by autocannon with 10 connections per instance, each body a new keyword.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startPostgresCluster } from '../test/support/postgres-cluster.ts';
+import { startServe, stopProcess } from './child-process.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function startInstance(url) {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', url, '--seed', 'bench'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve({ child, ready: JSON.parse(out.split('\n')[0]) });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  return startServe(['--port', '0', '--db', url, '--seed', 'bench']);
 }
 
 async function call(base, method, path, body, key) {
@@ -110,6 +92,6 @@ try {
     ),
   );
 } finally {
-  await Promise.all(instances.map((instance) => stop(instance.child)));
+  await Promise.all(instances.map((instance) => stopProcess(instance.child)));
   await cluster.stop();
 }

@@ -2,18 +2,17 @@
 // articles, served by the reference server on its SQLite store, against a bare node:http
 // server answering the same bytes from memory, measured in the same run with autocannon.
 // Also the time from process start to the ready line. Prints figures and ratios.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Engine, engineSchema, MANUAL_CLOCK_START, ManualClock, openSqliteStore } from '../dist/index.js';
+import { startProcess, startServe, stopProcess } from './child-process.mjs';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SEED = '2026';
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-bench-'));
 const db = join(dir, 'bench.db');
@@ -39,26 +38,6 @@ async function seed() {
   return project.public_api_key;
 }
 
-function start(command, args) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [command, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n'))
-        resolve({ child, ready: JSON.parse(out.split('\n')[0]), ms: performance.now() - started });
-    });
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 function load(url, headers) {
   return autocannon({ url, headers, connections: 10, pipelining: 1, duration: DURATION });
 }
@@ -69,21 +48,11 @@ try {
   const serviceKey = await seed();
   const startups = [];
   for (let i = 0; i < 5; i++) {
-    const server = await start(cli, [
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      db,
-      '--seed',
-      SEED,
-      '--clock',
-      'manual',
-    ]);
+    const server = await startServe(['--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual']);
     startups.push(server.ms);
-    await stop(server.child);
+    await stopProcess(server.child);
   }
-  const server = await start(cli, ['serve', '--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual']);
+  const server = await startServe(['--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual']);
   const url = `${server.ready.content_api_url}?limit=10`;
   const headers = { 'x-service-key': serviceKey };
   const sample = await fetch(url, { headers });
@@ -96,12 +65,12 @@ try {
 
   await load(url, headers); // warm-up, not counted
   const subject = await load(url, headers);
-  await stop(server.child);
+  await stopProcess(server.child);
 
-  const baseline = await start(bare, [bodyFile]);
+  const baseline = await startProcess(bare, [bodyFile]);
   await load(baseline.ready.url, headers);
   const reference = await load(baseline.ready.url, headers);
-  await stop(baseline.child);
+  await stopProcess(baseline.child);
 
   const ratio = subject.requests.average / reference.requests.average;
   console.log(

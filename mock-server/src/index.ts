@@ -31,4 +31,6 @@ export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 export { openSqliteStore } from './store/sqlite';
+export { MockServerCallError } from './testing/server-call';
 export { type MockServer, type MockServerOptions, startMockServer } from './testing/start-mock-server';
+export type { FaultTimes, ScopedFault, TestDoubleVerbs } from './testing/test-double-verbs';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '@rankquill/contract';
 import { TrustedProxies, TrustProxyError } from '../http/trusted-proxies';
 import { allowedHostProblem } from '../runtime/host-allow-list';
 import { describeDatabase } from '../runtime/open-store';
@@ -65,6 +66,9 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     the peer is the client and those headers are ignored)
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
+  --journal-size N  requests the journal (GET /__admin/requests) keeps in this
+                    process, from 0 (off) to ${MAX_JOURNAL_SIZE}; mock profile only
+                                                                  (default ${DEFAULT_JOURNAL_SIZE})
   --exit-on-stdin-close
                     shut down (as on SIGTERM) when standard input, a pipe, closes:
                     the Python, PHP and Ruby test helpers hold its other end, so the
@@ -83,6 +87,23 @@ function exportSigningSecret(option: string | undefined): string | undefined {
     );
   }
   return secret;
+}
+
+/** `--journal-size`: a whole number in range, and only where there is a journal to keep. */
+function journalSizeOption(option: string | undefined, profile: string): number | undefined {
+  if (option === undefined) return undefined;
+  const size = Number(option);
+  if (!/^\d+$/.test(option) || size > MAX_JOURNAL_SIZE) {
+    throw new CliUsageError(
+      `--journal-size must be a whole number of requests from 0 (no journal) to ${MAX_JOURNAL_SIZE}, got "${option}".`,
+    );
+  }
+  if (profile === 'production') {
+    throw new CliUsageError(
+      '--journal-size is not allowed with --profile production: a deployed service keeps no request journal. Drop --journal-size.',
+    );
+  }
+  return size;
 }
 
 /** `--trust-proxy` values, else `RANKQUILL_TRUST_PROXY`; a value that cannot be read is a usage error. */
@@ -148,6 +169,7 @@ export async function serve(args: string[]): Promise<void> {
       'trust-proxy': { type: 'string', multiple: true, default: [] },
       'failed-auth-limit': { type: 'string' },
       log: { type: 'string', multiple: true, default: [] },
+      'journal-size': { type: 'string' },
       'exit-on-stdin-close': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -182,6 +204,7 @@ export async function serve(args: string[]): Promise<void> {
       `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
     );
   }
+  const journalSize = journalSizeOption(values['journal-size'], values.profile);
   for (const entry of values['allowed-host']) {
     const problem = allowedHostProblem(entry);
     if (problem) throw new CliUsageError(problem);
@@ -233,6 +256,7 @@ export async function serve(args: string[]): Promise<void> {
     jobLeaseMs: jobLease * 1000,
     log,
     logRequests: values.log.includes('requests'),
+    journalSize,
   });
   process.stdout.write(
     `${JSON.stringify({

@@ -22,6 +22,7 @@ import { integrationRoutes } from './pages/integrations';
 import { keywordRoutes } from './pages/keywords';
 import { projectRoutes } from './pages/projects';
 import { reportRoutes } from './pages/reports';
+import { requestRoutes } from './pages/requests';
 import { signInPage, signInRedirect } from './pages/sign-in';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
@@ -62,6 +63,7 @@ const ROUTES: CompiledRoute[] = [
   ...aiVisibilityRoutes,
   ...reportRoutes,
   ...clockRoutes,
+  ...requestRoutes,
 ].map((route) => {
   const names: string[] = [];
   const source = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -75,7 +77,8 @@ const ROUTES: CompiledRoute[] = [
 const KEY_PREFIX_LENGTH = 12;
 
 /** Paths the dashboard owns; anything else is left to the API. */
-const DASHBOARD_PATH = /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|projects(?:\/|$)|assets\/)/;
+const DASHBOARD_PATH =
+  /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|requests(?:\/|$)|projects(?:\/|$)|assets\/)/;
 
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
@@ -360,7 +363,7 @@ interface ResponseContext {
   session: Session | undefined;
   /** The flash this page shows (taken from the session). */
   flash: Flash | undefined;
-  /** Admin routes are on: link the clock page. */
+  /** Admin routes are on: link the clock and requests pages. */
   clock: boolean;
 }
 

@@ -29,6 +29,7 @@ import type { RankingProvider } from './keywords/ranking-provider';
 import { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
 import { ProjectService } from './projects/projects';
 import { PublicArticleService } from './public-articles/public-articles';
+import { TestDouble } from './test-double/test-double';
 import { ActivityService, removeProjectActivity } from './webhooks/activity';
 import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
 import { EgressPolicy } from './webhooks/egress';
@@ -119,6 +120,8 @@ export interface EngineOptions {
    * @example { jobLeaseMs: 10_000 }
    */
   jobLeaseMs?: number;
+  /** Requests the test double's journal keeps in this process: default 10,000, 0 for none. */
+  journalSize?: number;
 }
 
 /** Webhook deliveries in flight at once by default. */
@@ -155,6 +158,8 @@ export class Engine {
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
+  /** Faults injected by tests and the journal of requests (mock profile), in memory, per server. */
+  readonly testDouble: TestDouble;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;
   private background: BackgroundRuns | undefined;
@@ -239,6 +244,14 @@ export class Engine {
       this.aiVisibility,
       options.exportSigningSecret ?? secrets.secret('export-download-urls', 48),
     );
+    this.testDouble = new TestDouble({
+      clock: options.clock,
+      journalSize: options.journalSize,
+      faultId: (n) => ids.idFor('flt', this.boot * 2 ** 32 + 2 ** 31 + n),
+      accountOfKey: (key) => this.accounts.findByKey(key),
+      projectOfPublicKey: async (key) =>
+        (await store.find<ProjectRecord>('projects', { where: { public_api_key: key }, limit: 1 }))[0],
+    });
   }
 
   /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */
@@ -329,6 +342,7 @@ export class Engine {
     const signedIn = await this.signInSessions.all();
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
+    this.testDouble.reset();
     if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
     this.boot = 0;
     await this.start();

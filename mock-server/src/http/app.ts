@@ -72,6 +72,8 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
 async function write(res: Response, answer: ApiResponse): Promise<void> {
   // Set one by one, the headers stay readable (`getHeader`) for the request log.
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  // A disconnect fault: the socket closes with nothing sent, as when an answer is lost on the way.
+  if (answer.disconnect) return void res.destroy();
   if (answer.stream) return writeStream(res, answer.status, answer.stream);
   // writeHead/end skip Express's content negotiation: the answer is already serialized.
   res.writeHead(answer.status, { 'content-length': Buffer.byteLength(answer.body) });

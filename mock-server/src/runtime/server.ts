@@ -4,6 +4,7 @@ import { networkInterfaces } from 'node:os';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
+import { redactText } from '../engine/test-double/redaction';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
 import { type AppOptions, createApp } from '../http/app';
@@ -74,6 +75,12 @@ export interface ServerOptions extends AppOptions {
   jobLeaseMs?: number;
   /** How long `close` (SIGTERM on `serve`) waits for requests in flight, in milliseconds (default 10 s). */
   drainMs?: number;
+  /**
+   * Requests the journal (`GET /__admin/requests`) keeps in this process: default 10,000, 0 turns
+   * it off. Only a mock-profile server with admin routes keeps one, since only it can be read.
+   * @example { journalSize: 0 } // as `serve --journal-size 0`
+   */
+  journalSize?: number;
 }
 
 export interface RunningServer {
@@ -151,6 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       wallClock: new SystemClock(),
       deliveryConcurrency: options.deliveryConcurrency,
       jobLeaseMs: options.jobLeaseMs,
+      journalSize: settings.admin && settings.mockRoutes ? options.journalSize : 0,
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),
     });
@@ -163,9 +171,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
+    // A request a delay fault holds ends its wait when the server shuts down.
+    signal: shutdown.signal,
     failedAuthLimit: settings.failedAuthLimit,
     onError: (error, request) =>
-      log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
+      log({
+        event: 'request_failed',
+        method: request.method,
+        path: redactText(request.path),
+        error: String(error),
+      }),
   });
   const listener = requestListener(app, options.logRequests ? log : undefined);
   let closing = false;

@@ -16,5 +16,6 @@ export * from './project';
 export * from './public-article';
 export { contractRegistry, type NamedSchemaMeta, named, openEnum } from './registry';
 export * from './signing-secret';
+export * from './test-double';
 export * from './webhook-headers';
 export * from './webhook-limits';

@@ -33,6 +33,9 @@ export function describeOperation(operation: Operation): string {
   } else {
     sentences.push(CREDENTIAL[operation.auth]);
   }
+  if (operation.mockOnly) {
+    sentences.push('Mock profile only: a server started with `--profile production` answers 404.');
+  }
   if (operation.auth === 'admin' && operation.method === 'POST') {
     sentences.push(
       'Send `Content-Type: application/json`, even without a body, unless the server has an admin token: a web page cannot, so it cannot call this route from a browser.',

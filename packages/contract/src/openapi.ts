@@ -262,7 +262,7 @@ const TAGS = [
   {
     name: 'Admin',
     description:
-      'Routes of the reference server for tests and operators: accounts, clock, reset, health, this document.',
+      'Routes of the reference server for tests and operators: accounts, clock, reset, faults and the request journal, health, this document.',
   },
   {
     name: 'Webhook events',

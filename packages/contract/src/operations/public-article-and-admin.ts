@@ -34,6 +34,7 @@ export const publicArticleAndAdminOperations = [
   }),
   op({
     id: 'admin.clock.retrieve',
+    mockOnly: true,
     method: 'GET',
     path: '/__admin/clock',
     summary: 'Read the server clock',
@@ -44,6 +45,7 @@ export const publicArticleAndAdminOperations = [
   }),
   op({
     id: 'admin.clock.advance',
+    mockOnly: true,
     method: 'POST',
     path: '/__admin/clock/advance',
     summary: 'Move the manual clock and run everything that falls due',
@@ -57,6 +59,7 @@ export const publicArticleAndAdminOperations = [
   }),
   op({
     id: 'admin.reset',
+    mockOnly: true,
     method: 'POST',
     path: '/__admin/reset',
     summary: 'Restore the seeded state',
