@@ -123,8 +123,8 @@ class FaultVerbs:
             assert rankquill_mock.faults() == []
             ```
         """
-        query = {"api_key": self.api_key, "public_api_key": self.public_api_key}
-        return FaultList.model_validate(admin_call(self.server.url, "admin.faults.list", query=query)).data
+        faults = admin_call(self.server.url, "admin.faults.list", query=self._scope())
+        return FaultList.model_validate(faults).data
 
     def remove_fault(self, fault: Fault | str, *, missing_ok: bool = False) -> None:
         """Removes one fault (the fault or its id). A fault that ran out of `times` is gone already:
@@ -153,8 +153,7 @@ class FaultVerbs:
             rankquill_mock.clear_faults()  # every operation answers for real again
             ```
         """
-        query = {"api_key": self.api_key, "public_api_key": self.public_api_key}
-        admin_call(self.server.url, "admin.faults.clear", query=query)
+        admin_call(self.server.url, "admin.faults.clear", query=self._scope())
 
     def requests(self, operation: str | None = None) -> list[RequestJournalEntry]:
         """The requests of this account and of its project's public key, newest first, as the
@@ -170,7 +169,7 @@ class FaultVerbs:
             ```
         """
         entries: list[RequestJournalEntry] = []
-        query = {"api_key": self.api_key, "public_api_key": self.public_api_key}
+        query = self._scope()
         if operation is not None:
             query["operation"] = operation
         while True:
@@ -189,8 +188,11 @@ class FaultVerbs:
             assert rankquill_mock.requests() == []
             ```
         """
-        query = {"api_key": self.api_key, "public_api_key": self.public_api_key}
-        admin_call(self.server.url, "admin.requests.clear", query=query)
+        admin_call(self.server.url, "admin.requests.clear", query=self._scope())
+
+    def _scope(self) -> dict[str, str]:
+        """The query that limits a list or a clear to this account and its project's public key."""
+        return {"api_key": self.api_key, "public_api_key": self.public_api_key}
 
     def _make(self, operation: str, action: dict[str, Any], times: int | None) -> Fault:
         # The public article API is called with the project's public key, everything else with the
