@@ -9,7 +9,9 @@ import posixpath
 import subprocess
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -169,11 +171,22 @@ class MockServer:
             pass
 
 
-def admin_call(root_url: str, operation_id: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+def admin_call(
+    root_url: str,
+    operation_id: str,
+    body: dict[str, Any] | None = None,
+    *,
+    query: Mapping[str, str] | None = None,
+    path_ids: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """Calls an admin operation of the table (`admin.clock.advance`) on the server at `root_url`,
-    with a JSON body; answers the JSON of the answer."""
+    with a JSON body, the query parameters `query` and the path placeholders `path_ids`
+    (`{"fault_id": "flt_…"}`); answers the JSON of the answer (`{}` for an empty one)."""
     operation = OPERATIONS[operation_id]
-    return _admin_send(root_url, operation.method, operation.path, body)
+    path = operation.path
+    for name, value in (path_ids or {}).items():
+        path = path.replace(f"{{{name}}}", urllib.parse.quote(value, safe=""))
+    return _admin_send(root_url, operation.method, path, body, query)
 
 
 def admin_request(
@@ -181,24 +194,68 @@ def admin_request(
 ) -> dict[str, Any]:
     """`method /__admin<path>` on the server at `root_url`, with a JSON body (the admin routes take
     no other); answers the JSON of the answer."""
-    return _admin_send(root_url, method, f"{_ADMIN_PATH}{path}", body)
+    return _admin_send(root_url, method, f"{_ADMIN_PATH}{path}", body, None)
 
 
-def _admin_send(root_url: str, method: str, path: str, body: dict[str, Any] | None) -> dict[str, Any]:
+def _admin_send(
+    root_url: str,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None,
+    query: Mapping[str, str] | None,
+) -> dict[str, Any]:
     if not root_url.startswith(("http://", "https://")):
         raise MockServerError(f"The mock server's address must be http(s)://...; got {root_url!r}.")
+    # The query may hold a key: it goes in the URL, never in an error message.
+    url = f"{root_url.rstrip('/')}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
     request = urllib.request.Request(  # noqa: S310 (http or https, checked above)
-        f"{root_url.rstrip('/')}{path}",
+        url,
         data=None if body is None else json.dumps(body).encode(),
         headers={"content-type": "application/json"},
         method=method,
     )
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:  # noqa: S310
-            return cast("dict[str, Any]", json.loads(answer.read()))
+            text = answer.read()
+            return cast("dict[str, Any]", json.loads(text)) if text else {}
     except urllib.error.HTTPError as error:
-        detail = error.read().decode("utf-8", errors="replace")[:ERROR_EXCERPT_CHARS]
-        raise MockServerError(f"{method} {path} answered {error.code}: {detail}") from None
+        text = error.read().decode("utf-8", errors="replace")
+        raise MockServerAdminError(method, path, error.code, *_error_of(text)) from None
+
+
+class MockServerAdminError(MockServerError):
+    """An admin route of the mock server refused the call: a mistake in what was asked (a 400 names
+    the field, `param`, and the fix; an unknown operation id lists the valid ones) or a 404 for
+    what is not there. The message is the server's own.
+
+    Example:
+        ```python
+        from rankquill.testing import MockServerAdminError
+
+        try:
+            rankquill_mock.fail("content.creat", 503)
+        except MockServerAdminError as error:
+            print(error.status_code, error.param)  # 400 operation
+        ```
+    """
+
+    def __init__(self, method: str, path: str, status_code: int, message: str, param: str | None) -> None:
+        super().__init__(f"{method} {path} answered {status_code}: {message}")
+        self.status_code = status_code
+        """The HTTP status of the answer (400, 404, ...)."""
+        self.param = param
+        """The field the server found wrong, when it named one."""
+
+
+def _error_of(text: str) -> tuple[str, str | None]:
+    """The `message` (whole) and `param` of the service's error body; anything else, cut to an
+    excerpt."""
+    try:
+        error = json.loads(text)["error"]
+        param = error.get("param")
+        return str(error["message"]), param if isinstance(param, str) else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return text[:ERROR_EXCERPT_CHARS], None
 
 
 def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
