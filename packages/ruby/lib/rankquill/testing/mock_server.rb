@@ -15,6 +15,10 @@ module Rankquill
     # and stops by itself when this Ruby process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
     # variable of `serve --exit-on-stdin-close`).
     #
+    # A handle is also a test double for its account (TestDouble): `fail`, `delay` and
+    # `disconnect` make chosen operations fail, answer late or lose their answer, and `requests`
+    # shows what arrived.
+    #
     # @example
     #   mock = Rankquill::Testing::MockServer.start
     #   article = mock.client.content.create(mock.project_id, keyword: "cold brew ratio")
