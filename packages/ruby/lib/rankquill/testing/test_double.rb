@@ -20,7 +20,11 @@ module Rankquill
     #   article = mock.client.content.create(mock.project_id, keyword: "cold brew ratio") # retried twice
     #   mock.requests("content.create").map(&:status) # => [202, 503, 503]
     module TestDouble
-      PUBLIC_KEY_OPERATIONS = ["publicArticles.get"].freeze
+      # Called with a project's public key, not the account's main key: a fault on them is scoped
+      # by that key.
+      PUBLIC_KEY_OPERATIONS = Generated::OPERATIONS.each_value.filter_map do |operation|
+        operation.id if operation.base == "public-article-api"
+      end.freeze
       JOURNAL_PAGE = 100
       private_constant :PUBLIC_KEY_OPERATIONS, :JOURNAL_PAGE
 
