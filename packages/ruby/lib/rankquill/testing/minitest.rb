@@ -28,7 +28,12 @@ module Rankquill
       ::Minitest.after_run { Rankquill::Testing.stop_shared_mock_server }
 
       # Minitest's hook for libraries, after the test's own `teardown`: removes the test's faults.
+      # A test class that defines its own `after_teardown` calls `super`.
       # @api private
+      # @example
+      #   def after_teardown
+      #     super # the faults of rankquill_mock are gone after this
+      #   end
       def after_teardown
         rankquill_clear_faults
       ensure

@@ -26,6 +26,8 @@ module Rankquill
       # RSpec includes the module in each top-level example group: an `after` hook there runs for
       # every example of the group and of the groups nested in it.
       # @api private
+      # @example
+      #   RSpec.configure { |config| config.include Rankquill::Testing::RSpec } # calls it per group
       def self.included(group)
         super
         group.after { rankquill_clear_faults } if group.respond_to?(:after)
