@@ -38,10 +38,11 @@ RANKQUILL_TEST_RESULTS="$results/ruby-plain.json" ruby -Ilib -Itest test/run.rb 
 # 20,000 random inputs take ten times as long with every tokenizer event type-checked, and
 # sanitize_vectors_test.rb checks the same calls' types; sanitize_pathological_test.rb times the
 # sanitizer (CPU time per input), which the type checks would time instead. The install and guide tests run the gem in
-# processes of their own, which RBS does not check either.
+# processes of their own, which RBS does not check either, as do rspec_helper_test.rb's spec and
+# error_handling_guide_test.rb's samples.
 echo "ruby: minitest with RBS runtime type checking"
 RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TEST_LOGLEVEL=error \
-  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,sanitize_pathological_test.rb,install_from_checkout_test.rb,testing_guide_test.rb \
+  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,sanitize_pathological_test.rb,install_from_checkout_test.rb,testing_guide_test.rb,rspec_helper_test.rb,error_handling_guide_test.rb \
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
 # The framework guides' servers (rackup, in their own process groups) must be gone with the tests.

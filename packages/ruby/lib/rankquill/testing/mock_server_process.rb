@@ -73,6 +73,17 @@ module Rankquill
 
       private
 
+      # A command whose first line is not the ready line may still be exiting: a moment to see it end.
+      def exited_within?(seconds)
+        deadline = monotonic + seconds
+        while running?
+          return false if monotonic > deadline
+
+          sleep 0.01
+        end
+        true
+      end
+
       def parse(line)
         ready = JSON.parse(line)
         ready.is_a?(Hash) && ready["event"] == "ready" ? ready : nil
@@ -81,7 +92,7 @@ module Rankquill
       end
 
       def fail_to_start(seconds)
-        reason = running? ? format("waited %.0f s", seconds) : "it exited"
+        reason = exited_within?(1) ? "it exited" : format("waited %.0f s", seconds)
         message = "rankquill-mock serve printed no ready line (#{reason}). Its output:\n" \
                   "#{File.read(@stdout.path)}#{File.read(@stderr.path)}"
         stop
