@@ -120,14 +120,20 @@ final class ErrorHandlingTest extends TestCase
         $this->assertSame(500, self::statusOfCreate($theirs));
         $this->assertSame(self::ids($mineFaults), self::ids($mine->faults()));
         $this->assertSame(self::ids($theirFaults), self::ids($theirs->faults()));
-        foreach ([$mine, $theirs] as $account) {
-            foreach ($account->requests() as $entry) {
-                $isOwn = str_contains($entry->path, $account->projectId) || $entry->path === '/v1/projects';
-                $this->assertTrue($isOwn, "{$entry->path} belongs to the other account");
-            }
+        // Each journal holds its own requests only: one list and one create each, under its own fault.
+        foreach ([[$mine, $mineFaults, 503], [$theirs, $theirFaults, 500]] as [$account, $faults, $status]) {
+            $entries = $account->requests();
+            $this->assertSame(
+                ['content.create', 'projects.list', 'projects.create'],
+                array_map(fn ($entry) => $entry->operation, $entries),
+            );
+            $applied = array_map(fn ($entry) => $entry->fault, $entries);
+            $this->assertSame([$faults[1]->id, $faults[0]->id, null], $applied);
+            $this->assertSame($status, $entries[0]->status);
+            $this->assertSame("/v1/projects/{$account->projectId}/content", $entries[0]->path);
         }
-        $this->assertSame($mineFaults[0]->id, $mine->requests('projects.list')[0]->fault);
-        $this->assertSame($theirFaults[0]->id, $theirs->requests('projects.list')[0]->fault);
+        $ids = fn (MockServer $account) => array_map(fn ($entry) => $entry->id, $account->requests());
+        $this->assertSame([], array_intersect($ids($mine), $ids($theirs)));
 
         $this->assertSame(2, $mine->clearFaults());
         $this->assertSame(self::ids($theirFaults), self::ids($theirs->faults()));
