@@ -67,8 +67,9 @@ trait UsesMockServer
     }
 
     /**
-     * Removes the faults the test made on its account, so that none outlives it (a fault with
-     * `times: null` would otherwise stay on the class's server).
+     * Removes the faults the test made on `$this->mock`'s account, so that none outlives it (a
+     * fault with `times: null` would otherwise stay on the class's server). Faults on another
+     * handle (`freshAccount()`) are that handle's to clear.
      *
      * @after
      */
