@@ -39,7 +39,7 @@ RANKQUILL_TEST_RESULTS="$results/ruby-plain.json" ruby -Ilib -Itest test/run.rb 
 # processes of their own, which RBS does not check either.
 echo "ruby: minitest with RBS runtime type checking"
 RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TEST_LOGLEVEL=error \
-  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,install_from_checkout_test.rb,testing_guide_test.rb \
+  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,install_from_checkout_test.rb,testing_guide_test.rb,guide_samples_test.rb \
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
 # The framework guides' servers (rackup, in their own process groups) must be gone with the tests.
