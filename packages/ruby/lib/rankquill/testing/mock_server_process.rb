@@ -8,6 +8,8 @@ module Rankquill
     # A running `rankquill-mock serve`: its output goes to temporary files (a pipe nobody reads
     # could fill and stall the server), its first line is the ready line, and it is stopped with
     # SIGTERM (SIGKILL after 5 s) when asked or when Ruby exits.
+    #
+    # @api private
     class MockServerProcess
       def initialize(command)
         @stdout = Tempfile.new("rankquill-mock-out")

@@ -19,6 +19,8 @@ module Rankquill
     }.freeze
 
     # Decodes the character reference at an `&`, as HTML does.
+    #
+    # @api private
     module CharacterReference
       AMPERSAND = 0x26
       SEMICOLON = 0x3B

@@ -57,6 +57,8 @@ module Rankquill
 
       # @param html [String]
       # @return [String] the cleaned HTML
+      # @example
+      #   Rankquill::Webhooks::HtmlSanitizer.new.sanitize('<p onclick="x()">Hi</p>') # => "<p>Hi</p>"
       def sanitize(html)
         @out = +""
         @stack = []          # the parser's open elements, innermost last

@@ -18,6 +18,8 @@ module Rankquill
     #
     # @example
     #   Rankquill::Webhooks::HtmlTokenizer.new("<p>Hi</p>", handler).run
+    #
+    # @api private
     class HtmlTokenizer
       include TagStates
       include AttributeStates

@@ -17,6 +17,9 @@ module Rankquill
         @mutex = Mutex.new
       end
 
+      # Stores the article (a Hash with Symbol keys) under its slug, replacing the one there.
+      # @example
+      #   store.upsert(title: "Cold brew", slug: "cold-brew", content: "<p>1:8</p>", url: "/en/blog/cold-brew")
       def upsert(article)
         @mutex.synchronize do
           @articles.delete(article.fetch(:slug))
@@ -25,19 +28,30 @@ module Rankquill
         nil
       end
 
+      # Removes the article of this slug; true when there was one.
+      # @example
+      #   store.remove("cold-brew")
       def remove(slug)
         @mutex.synchronize { @articles.delete(slug) }
       end
 
+      # The article of this slug (a Hash with Symbol keys), or nil.
+      # @example
+      #   store.get("cold-brew")&.fetch(:title)
       def get(slug)
         @mutex.synchronize { @articles[slug] }
       end
 
+      # Every stored article.
+      # @example
+      #   store.list.map { |article| article[:slug] }
       def list
         @mutex.synchronize { @articles.values.reverse }
       end
 
       # True when a delivery with this webhook-id was applied in the last ReplayGuard::REMEMBER_SECONDS.
+      # @example
+      #   store.delivery_applied?("dlv_1", Time.now.to_f) # => true for a replay
       def delivery_applied?(webhook_id, now)
         @mutex.synchronize do
           applied_at = @deliveries[webhook_id]
@@ -46,6 +60,8 @@ module Rankquill
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
+      # @example
+      #   store.remember_delivery("dlv_1", Time.now.to_f)
       def remember_delivery(webhook_id, now)
         @mutex.synchronize do
           @deliveries.delete_if { |_, applied_at| applied_at <= now - ReplayGuard::REMEMBER_SECONDS }

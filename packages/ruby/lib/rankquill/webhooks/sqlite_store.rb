@@ -32,6 +32,9 @@ module Rankquill
                     "applied_at INTEGER NOT NULL)")
       end
 
+      # Stores the article (a Hash with Symbol keys) under its slug, replacing the one there.
+      # @example
+      #   store.upsert(title: "Cold brew", slug: "cold-brew", content: "<p>1:8</p>", url: "/en/blog/cold-brew")
       def upsert(article)
         @mutex.synchronize do
           @db.execute(
@@ -45,6 +48,9 @@ module Rankquill
         nil
       end
 
+      # Removes the article of this slug; true when there was one.
+      # @example
+      #   store.remove("cold-brew")
       def remove(slug)
         @mutex.synchronize do
           article = read(slug)
@@ -53,10 +59,16 @@ module Rankquill
         end
       end
 
+      # The article of this slug (a Hash with Symbol keys), or nil.
+      # @example
+      #   store.get("cold-brew")&.fetch(:title)
       def get(slug)
         @mutex.synchronize { read(slug) }
       end
 
+      # Every stored article.
+      # @example
+      #   store.list.map { |article| article[:slug] }
       def list
         @mutex.synchronize do
           @db.execute("SELECT article FROM #{TABLE} ORDER BY sequence DESC").map { |(json)| parse(json) }
@@ -64,6 +76,8 @@ module Rankquill
       end
 
       # True when a delivery with this webhook-id was applied in the last ReplayGuard::REMEMBER_SECONDS.
+      # @example
+      #   store.delivery_applied?("dlv_1", Time.now.to_f) # => true for a replay
       def delivery_applied?(webhook_id, now)
         @mutex.synchronize do
           !@db.get_first_value("SELECT 1 FROM #{DELIVERIES_TABLE} WHERE webhook_id = ? AND applied_at > ?",
@@ -72,6 +86,8 @@ module Rankquill
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
+      # @example
+      #   store.remember_delivery("dlv_1", Time.now.to_f)
       def remember_delivery(webhook_id, now)
         @mutex.synchronize do
           @db.execute("DELETE FROM #{DELIVERIES_TABLE} WHERE applied_at <= ?", [now - ReplayGuard::REMEMBER_SECONDS])
@@ -82,6 +98,9 @@ module Rankquill
       end
 
       # Closes the database.
+      # @example
+      #   store = Rankquill::Webhooks::SqliteStore.new(path: "articles.db")
+      #   store.close
       def close
         @mutex.synchronize { @db.close }
       end
