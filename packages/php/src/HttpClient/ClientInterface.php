@@ -32,6 +32,11 @@ interface ClientInterface
      * Sends one request and answers the response, whatever its status (a 4xx or 5xx is an
      * answer, not an error; do not follow redirects).
      *
+     * @example
+     * $request = new HttpRequest('GET', 'http://127.0.0.1:4010/v1/projects', ['authorization' => 'Bearer rq_…']);
+     * $response = $client->send($request);
+     * echo $response->status; // 200
+     *
      * @throws TransportException when no answer came: a connection failure or a timeout
      */
     public function send(HttpRequest $request): HttpResponse;
