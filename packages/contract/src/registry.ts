@@ -12,6 +12,10 @@ export const namedSchemas = new Map<string, z.ZodType>();
 /**
  * Registers `schema` under `id` and returns it unchanged. Ids ending in `Params` describe
  * request bodies and are documented in their input form (before defaults apply).
+ * @example
+ * ```ts
+ * const Project = named('Project', 'A site whose content the service writes.', z.object({ id: z.string() }));
+ * ```
  */
 export function named<T extends z.ZodType>(id: string, description: string, schema: T): T {
   contractRegistry.add(schema, { id, description });
@@ -26,6 +30,10 @@ export function named<T extends z.ZodType>(id: string, description: string, sche
  * The OpenAPI document lists the values as a closed `enum` (what this version sends, so
  * generators type them) and again as `x-extensible-enum`, which tells our model emitters and
  * readers that a later version may add values.
+ * @example
+ * ```ts
+ * const ContentStatus = openEnum(['generating', 'draft', 'published', 'failed']); // also takes a newer value
+ * ```
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.string().meta({ enum: [...values], 'x-extensible-enum': [...values] }) as unknown as z.ZodType<
