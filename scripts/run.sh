@@ -4,6 +4,8 @@
 #   bash scripts/run.sh test                    install, build, lint code and packages, type-check, build the API
 #                                               reference (typedoc, warnings fail), check generated files, run every test
 #   bash scripts/run.sh install                 only the install step of the two above
+#   bash scripts/run.sh docs [port]             install, build the documentation site (pnpm docs:build), serve it
+#                                               on http://127.0.0.1:4020
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/toolchain.sh
@@ -39,8 +41,15 @@ case "${1:-}" in
     bash scripts/debian-packages.sh postgresql
     pnpm run test
     ;;
+  docs)
+    shift
+    install_workspace
+    pnpm run build >&2
+    pnpm run docs:build >&2
+    exec node docs/site/build/serve.mjs "$@"
+    ;;
   *)
-    echo "usage: bash scripts/run.sh serve|test|install" >&2
+    echo "usage: bash scripts/run.sh serve|test|install|docs" >&2
     exit 64
     ;;
 esac

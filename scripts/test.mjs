@@ -5,7 +5,8 @@
 // `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
 // `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
 // The Python, PHP and Ruby suites wait mostly on their servers, so they run side by side, each
-// with its output in `.test-results/<language>.log`, printed whole when it ends.
+// with its output in `.test-results/<language>.log`, printed whole when it ends; so does the
+// documentation site's (`docs/site/test/run.mjs`: `pnpm docs:build`, then the site in Chromium).
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
@@ -41,22 +42,23 @@ addCounts('typescript', vitest.status, () => {
 
 // Extra vitest arguments select TypeScript tests only; the other languages run on a full run.
 if (process.argv.length <= 2) {
-  const languages = LANGUAGE_SUITES.filter((language) =>
+  const suites = LANGUAGE_SUITES.filter((language) =>
     existsSync(`packages/${language}/scripts/ci-test.sh`),
-  );
-  console.log(`\n== ${languages.join(', ')}, side by side ==`);
+  ).map((language) => ({
+    name: language,
+    command: 'bash',
+    args: [`packages/${language}/scripts/ci-test.sh`],
+  }));
+  // The documentation site: its build, then its pages in Chromium (docs/site/test/run.mjs).
+  suites.push({ name: 'docs-site', command: process.execPath, args: ['docs/site/test/run.mjs'] });
+  console.log(`\n== ${suites.map(({ name }) => name).join(', ')}, side by side ==`);
   await Promise.all(
-    languages.map(async (language) => {
+    suites.map(async ({ name: language, command, args }) => {
       const report = `.test-results/${language}.json`;
       const log = `.test-results/${language}.log`;
       rmSync(report, { force: true });
       const started = Date.now();
-      const { status, leftovers } = await runSuiteInBackground(
-        `${runId}-${language}`,
-        'bash',
-        [`packages/${language}/scripts/ci-test.sh`],
-        log,
-      );
+      const { status, leftovers } = await runSuiteInBackground(`${runId}-${language}`, command, args, log);
       const seconds = Math.round((Date.now() - started) / 1000);
       console.log(`\n== ${language} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
       chargeLeftovers(language, leftovers);

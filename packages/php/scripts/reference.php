@@ -86,29 +86,17 @@ function markdownOf(string|false $docblock): string
             $text[] = $line;
         }
     }
-    $out = [escape(trim(implode("\n", $text)))];
+    $out = [trim(implode("\n", $text))];
     foreach ($tags as [$tag, $body]) {
         $content = rtrim(implode("\n", $body));
         if ($tag === 'example') {
             $out[] = "**Example**\n\n```php\n" . trim($content, "\n") . "\n```";
         } elseif (\in_array($tag, ['param', 'return', 'throws'], true)) {
             $out[] = '- **' . ['param' => 'Parameter', 'return' => 'Returns', 'throws' => 'Throws'][$tag] . '** '
-                . escape(preg_replace('/\s+/', ' ', $content) ?? $content);
+                . (preg_replace('/\s+/', ' ', $content) ?? $content);
         }
     }
     return implode("\n\n", array_filter($out, static fn (string $part): bool => $part !== ''));
-}
-
-/** `<`, `>` and `{{` outside backticks: the site reads each page as a Vue template. */
-function escape(string $text): string
-{
-    $parts = explode('`', $text);
-    foreach ($parts as $index => $part) {
-        if ($index % 2 === 0) {
-            $parts[$index] = str_replace(['<', '>', '{{'], ['&lt;', '&gt;', '&#123;&#123;'], $part);
-        }
-    }
-    return implode('`', $parts);
 }
 
 function signatureOf(\ReflectionMethod $method): string

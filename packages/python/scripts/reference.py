@@ -62,27 +62,6 @@ class Reference:
     checked: int = 0
 
 
-def escape_prose(text: str) -> str:
-    """Escapes `<`, `>` and `{{` outside code (fences, backticks): the site reads pages as Vue templates."""
-    out: list[str] = []
-    fenced = False
-    for line in text.split("\n"):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            out.append(line)
-            continue
-        if fenced:
-            out.append(line)
-            continue
-        parts = line.split("`")
-        for index in range(0, len(parts), 2):
-            parts[index] = (
-                parts[index].replace("<", "&lt;").replace(">", "&gt;").replace("{{", "&#123;&#123;")
-            )
-        out.append("`".join(parts))
-    return "\n".join(out)
-
-
 def markdown_of(docstring: str) -> str:
     """A Google-style docstring as Markdown: each `Section:` becomes a bold label, its body dedented."""
     lines = textwrap.dedent(docstring).strip("\n").split("\n")
@@ -108,7 +87,7 @@ def markdown_of(docstring: str) -> str:
                 for line in text.split("\n")
             )
         out += ["", f"**{found.group(1)}**", "", text, ""]
-    return escape_prose("\n".join(out).strip())
+    return "\n".join(out).strip()
 
 
 def has_example(docstring: str) -> bool:

@@ -94,7 +94,7 @@ module Reference # rubocop:disable Metrics/ModuleLength -- one generator, read t
     attributes = object.meths(inherited: false).select(&:is_attribute?).reject do |attribute|
       attribute.name.to_s.end_with?("=")
     end
-    lines = attributes.map { |attribute| "- `#{attribute.name}`: #{escape(attribute.docstring.to_s.tr("\n", " "))}" }
+    lines = attributes.map { |attribute| "- `#{attribute.name}`: #{attribute.docstring.to_s.tr("\n", " ")}" }
     lines.empty? ? lines : lines + [""]
   end
 
@@ -113,12 +113,12 @@ module Reference # rubocop:disable Metrics/ModuleLength -- one generator, read t
 
   def text_of(object)
     lines = []
-    lines.concat([escape(object.docstring.to_s), ""]) unless object.docstring.blank?
+    lines.concat([object.docstring.to_s, ""]) unless object.docstring.blank?
     lines.concat(parameter_lines(object))
-    object.tags(:return).each { |tag| lines.concat(["**Returns**#{types_of(tag)} #{escape(tag.text.to_s)}", ""]) }
-    object.tags(:raise).each { |tag| lines.concat(["**Raises**#{types_of(tag)} #{escape(tag.text.to_s)}", ""]) }
+    object.tags(:return).each { |tag| lines.concat(["**Returns**#{types_of(tag)} #{tag.text.to_s}", ""]) }
+    object.tags(:raise).each { |tag| lines.concat(["**Raises**#{types_of(tag)} #{tag.text.to_s}", ""]) }
     object.tags(:example).each do |tag|
-      title = tag.name.to_s.empty? ? "Example" : "Example: #{escape(tag.name)}"
+      title = tag.name.to_s.empty? ? "Example" : "Example: #{tag.name}"
       lines.concat(["**#{title}**", "", "```ruby", tag.text.to_s, "```", ""])
     end
     lines
@@ -129,24 +129,11 @@ module Reference # rubocop:disable Metrics/ModuleLength -- one generator, read t
     return [] if params.empty?
 
     ["**Parameters**", ""] +
-      params.map { |tag| "- `#{tag.name}`#{types_of(tag)}: #{escape(tag.text.to_s.tr("\n", " "))}" } + [""]
+      params.map { |tag| "- `#{tag.name}`#{types_of(tag)}: #{tag.text.to_s.tr("\n", " ")}" } + [""]
   end
 
   def types_of(tag)
     tag.types && !tag.types.empty? ? " (`#{tag.types.join(", ")}`)" : ""
-  end
-
-  # `<`, `>` and `{{` outside backticks: the site reads each page as a Vue template.
-  def escape(text)
-    fenced = false
-    text.lines.map do |line|
-      fenced = !fenced if line.lstrip.start_with?("```")
-      next line if fenced || line.lstrip.start_with?("```")
-
-      line.split("`", -1).each_with_index.map do |part, index|
-        index.even? ? part.gsub("<", "&lt;").gsub(">", "&gt;").gsub("{{", "&#123;&#123;") : part
-      end.join("`")
-    end.join
   end
 
   def main(argv)
