@@ -27,6 +27,8 @@ export default defineConfig({
   // The local search index of four API references is one chunk of about 1 MB, and that is fine.
   vite: { build: { chunkSizeWarningLimit: 2048 } },
   markdown: {
+    // The pages hold no HTML of their own: `<slug>` in a sentence is text, as on GitHub.
+    html: false,
     config(md) {
       sampleTabs(md);
       mermaidDiagrams(md, `${src}diagrams.json`);

@@ -2,7 +2,8 @@
 // docs/<name>.md, and the READMEs, api.md files and changelogs at their paths in the repository,
 // so that the links between them resolve as they do on GitHub. A link to anything the site does
 // not hold (a source file, a folder without a README) keeps its text and loses its target. Text
-// that Vue or VitePress would read as markup (`{`, `<slug>` outside code) is escaped. Writes the
+// that Vue or VitePress would read as markup (`{` outside code) is escaped, and the HTML comments
+// (the tests' markers) are left out. Writes the
 // sidebar as sidebar.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, posix } from 'node:path';
@@ -23,8 +24,6 @@ const GUIDES = [
 ];
 const LANGUAGE_GUIDES = ['python', 'python-webhooks', 'php-webhooks'];
 const PROJECT = ['decisions', 'architecture'];
-// HTML the pages may hold as it is; any other `<word` outside code is text.
-const HTML_TAGS = /^<\/?(br|details|div|figure|img|kbd|span|sub|summary|sup)\b/i;
 
 /** Repository paths (from the root) of every page of the site but the references. */
 export function sourcePages(root) {
@@ -46,22 +45,14 @@ export function sourcePages(root) {
 }
 
 /**
- * Escapes, in a paragraph's text outside its code spans, what would not stay text: `{` (Vue's
- * `{{`, and the `{attributes}` syntax of VitePress's Markdown) and `<word` (but the HTML of
- * HTML_TAGS and an escaped `\\<`).
+ * Escapes `{` in a paragraph's text outside its code spans: Vue would read `{{` as an expression,
+ * and VitePress's Markdown a trailing `{...}` as attributes. Raw HTML needs nothing: the site's
+ * Markdown reads none (`html: false` in .vitepress/config.mts), so `<slug>` stays text.
  */
 function escapeParagraph(paragraph) {
   return paragraph
     .split('`')
-    .map((part, index) =>
-      index % 2 === 1
-        ? part
-        : part
-            .replaceAll('{', '&#123;')
-            .replace(/(?<!\\)<(?!!--)(?=[/a-zA-Z])/g, (match, offset, text) =>
-              HTML_TAGS.test(text.slice(offset)) ? match : '&lt;',
-            ),
-    )
+    .map((part, index) => (index % 2 === 1 ? part : part.replaceAll('{', '&#123;')))
     .join('`');
 }
 
@@ -74,9 +65,10 @@ export function escapeForVue(markdown) {
   let prose = [];
   let fence = null;
   const flush = () => {
+    // HTML comments are markers for the tests (`<!-- sample ... -->`), not for readers.
+    const text = prose.join('\n').replace(/<!--[\s\S]*?-->\n?/g, '');
     out.push(
-      prose
-        .join('\n')
+      text
         .split(/\n\s*\n/)
         .map(escapeParagraph)
         .join('\n\n'),
@@ -207,7 +199,9 @@ function typescriptChangelog(root) {
     .map((name) => {
       const text = readFileSync(join(root, '.changeset', name), 'utf8');
       const [, front = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
-      const packages = [...front.matchAll(/"([^"]+)":\s*(\w+)/g)].map(([, pkg, bump]) => `\`${pkg}\` (${bump})`);
+      const packages = [...front.matchAll(/"([^"]+)":\s*(\w+)/g)].map(
+        ([, pkg, bump]) => `\`${pkg}\` (${bump})`,
+      );
       return `## ${name.replace(/\.md$/, '')}\n\n${packages.join(', ')}\n\n${body.trim()}\n`;
     });
   return `# Changelog: the TypeScript packages\n\nChanges not released yet, from the changesets of the repository.\n\n${entries.join('\n')}`;

@@ -139,34 +139,15 @@ export interface WebhookRequest {
 
 /** A transport-neutral webhook receiver; mount it with an adapter or call `handle` yourself. */
 export interface WebhookReceiver {
-  /**
-   * Checks, parses, stores and dispatches one delivery; never rejects.
-   * @example
-   * ```ts
-   * const result = await receiver.handle({ headers: req.headers, body: rawBody, method: req.method });
-   * res.status(result.status).json(result.body);
-   * ```
-   */
+  /** Checks, parses, stores and dispatches one delivery; never rejects. */
   handle(request: WebhookRequest): Promise<WebhookResult>;
   /**
    * Checks only `x-service-key`: resolves with the 401 answer when it is missing or wrong, and
    * with `undefined` when it matches. Adapters call it before they read a body, so a caller
    * without the secret cannot make the receiver buffer one; `handle` checks it again.
-   * @example
-   * ```ts
-   * const refusal = await receiver.checkServiceKey(req.headers);
-   * if (refusal) return res.status(refusal.status).json(refusal.body); // 401 before the body is read
-   * ```
    */
   checkServiceKey(headers: HeadersInput): Promise<WebhookResult | undefined>;
-  /**
-   * Adds a handler for one event; returns a function that removes it.
-   * @example
-   * ```ts
-   * const off = receiver.on('content.published', (article, context) => console.log(article.title, context.url));
-   * off(); // the handler runs no more
-   * ```
-   */
+  /** Adds a handler for one event; returns a function that removes it. */
   on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void;
   /** The store in use, or undefined when created with `store: false`. */
   readonly store: ArticleStore | undefined;
