@@ -151,7 +151,6 @@ export function assemble(root, src, references) {
     },
     {
       text: 'By language',
-      collapsed: true,
       items: [
         ...LANGUAGE_GUIDES.map((name) => item(`docs/${name}.md`)),
         ...pages.filter((file) => /^(packages\/[^/]+|mock-server)\/README\.md$/.test(file)).map(item),
@@ -160,12 +159,10 @@ export function assemble(root, src, references) {
     { text: 'API reference', items: [...references, item('api.md')] },
     {
       text: 'Examples',
-      collapsed: true,
       items: pages.filter((file) => file.startsWith('examples/')).map(item),
     },
     {
       text: 'Project',
-      collapsed: true,
       items: [
         ...PROJECT.map((name) => item(`docs/${name}.md`)),
         ...pages
