@@ -10,8 +10,17 @@ export default defineConfig([
     sourcemap: true,
   },
   {
+    // The bin (dist/cli.js, which the other languages' test helpers run too): a check of the
+    // Node version, then an import of the CLI at run time.
+    entry: { cli: 'src/cli/bin.ts' },
+    format: ['esm'],
+    target: 'node18',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
     // The CLI is bundled into one file so the server reaches its ready line fast.
-    entry: { cli: 'src/cli/main.ts' },
+    entry: { 'cli-main': 'src/cli/main.ts' },
     format: ['esm'],
     target: 'node22',
     platform: 'node',
@@ -19,7 +28,7 @@ export default defineConfig([
     // Keep `node:` on imports: `node:sqlite` (used by the reference receiver) has no bare name.
     removeNodeProtocol: false,
     banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },
     sourcemap: true,
   },

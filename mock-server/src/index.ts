@@ -4,10 +4,14 @@
  *
  * @module @rankquill/mock-server
  */
+// First: on a Node too old for the server, one line says which to install (see the guard).
+import './runtime/node-version-guard';
+
 export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { type AppOptions, createApp } from './http/app';
+export type { TrustProxyOption } from './http/trusted-proxies';
 export {
   NodeWebhookSender,
   type NodeWebhookSenderOptions,

@@ -10,6 +10,7 @@ import {
   type Engine,
   InvalidRequestError,
   PublicArticleApiError,
+  RateLimitError,
   RateLimitExceeded,
   type RateLimitState,
   ServiceError,
@@ -22,6 +23,7 @@ import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } f
 import { secretsEqual } from './constant-time';
 import { errorBody, errorResponse, unreadableBody } from './error-format';
 import { exportApiHandlers } from './export-api';
+import { authenticateBearer, FAILED_AUTHENTICATION_LIMITS } from './failed-authentication';
 import { mainApiHandlers } from './main-api';
 import { checkQuery } from './query';
 import { checkRequestFraming, MethodNotAllowedError, UnknownRouteError } from './request-rules';
@@ -51,6 +53,15 @@ export interface ApiOptions {
   publicUrl?: string;
   /** Called with unexpected errors before they become a 500. */
   onError?: (error: unknown, request: ApiRequest) => void;
+  /**
+   * Wrong main API keys one client address may send in a rolling minute before its requests get
+   * 429 with `Retry-After` (`--failed-auth-limit`); 0 turns the throttle off. Default 1,000, the
+   * mock profile's; the production profile's is 30 (`FAILED_AUTHENTICATION_LIMITS`).
+   * @example { failedAuthLimit: 30 }
+   */
+  failedAuthLimit?: number;
+  /** Wall-clock milliseconds for that throttle; default `Date.now`. */
+  now?: () => number;
 }
 
 interface Route {
@@ -151,10 +162,8 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       const response = errorResponse(error, requestId, isPublicApi);
       if (error instanceof MethodNotAllowedError) response.headers.allow = error.allow;
       if (error instanceof UnknownRouteError) response.headers.link = '</openapi.json>; rel="service-desc"';
-      if (error instanceof RateLimitExceeded) {
-        rateLimit.state = error.state;
-        response.headers['retry-after'] = String(error.retryAfterSeconds);
-      }
+      if (error instanceof RateLimitError) response.headers['retry-after'] = String(error.retryAfterSeconds);
+      if (error instanceof RateLimitExceeded) rateLimit.state = error.state;
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
@@ -245,7 +254,10 @@ async function dispatch(
   }
   const account =
     operation.auth === 'bearer'
-      ? await engine.accounts.authenticate(bearerToken(request))
+      ? await authenticateBearer(engine, bearerToken(request), request.clientAddress, {
+          limit: options.failedAuthLimit ?? FAILED_AUTHENTICATION_LIMITS.mock,
+          now: options.now ?? Date.now,
+        })
       : (undefined as never);
   if (account) rateLimit.state = await engine.rateLimits.take(account.id, account.rate_limit);
   const body = operation.body ? parseBody(request) : {};

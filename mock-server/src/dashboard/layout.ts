@@ -91,7 +91,9 @@ export function invalidAttributes(flash: Flash | undefined, name: string): Html 
 
 /** What the field held when the form was refused, else `fallback`. */
 export function previousValue(flash: Flash | undefined, name: string, fallback = ''): string {
-  return flash?.values?.[name] ?? fallback;
+  // The values come back from the session's JSON as a plain object: read only what the form held.
+  const values = flash?.values;
+  return values && Object.hasOwn(values, name) ? (values[name] ?? fallback) : fallback;
 }
 
 /** A status as a coloured badge that also says it in words. */

@@ -1,9 +1,9 @@
 import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
+import { AttemptThrottle } from './accounts/attempt-throttle';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
 import { SignInSessions } from './accounts/sign-in-sessions';
-import { SignInThrottle } from './accounts/sign-in-throttle';
 import { AiVisibilityService } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { removeProjectAiVisibility } from './ai-visibility/remove-project-ai-visibility';
@@ -150,7 +150,8 @@ export class Engine {
   readonly idempotency: IdempotencyService;
   /** Browsers signed in to the dashboard, shared by every server on the store. */
   readonly signInSessions: SignInSessions;
-  readonly signInThrottle: SignInThrottle;
+  /** Failed dashboard sign-ins and wrong main API keys, counted per client in the store. */
+  readonly attemptThrottle: AttemptThrottle;
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
@@ -229,7 +230,7 @@ export class Engine {
     this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
     this.signInSessions = new SignInSessions(this.ctx);
-    this.signInThrottle = new SignInThrottle(this.ctx);
+    this.attemptThrottle = new AttemptThrottle(this.ctx);
     this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,

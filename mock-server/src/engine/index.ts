@@ -9,15 +9,15 @@ export type {
   TableSpec,
 } from '../store/store';
 export { API_KEY_PREFIX } from './accounts/accounts';
+export {
+  ATTEMPT_WINDOW_MS,
+  type AttemptRecord,
+  AttemptThrottle,
+  SIGN_IN_ATTEMPT_LIMIT,
+} from './accounts/attempt-throttle';
 export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency';
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export { type SignInSessionRecord, SignInSessions } from './accounts/sign-in-sessions';
-export {
-  SIGN_IN_ATTEMPT_LIMIT,
-  SIGN_IN_WINDOW_MS,
-  type SignInAttemptRecord,
-  SignInThrottle,
-} from './accounts/sign-in-throttle';
 export {
   AiVisibilityService,
   type DailyVisibility,

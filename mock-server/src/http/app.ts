@@ -4,10 +4,18 @@ import { readQuery } from '../api/query';
 import { type ApiOptions, createApiHandler, MAX_BODY_BYTES } from '../api/router';
 import { createDashboardHandler } from '../dashboard/dashboard';
 import type { Engine } from '../engine/engine';
+import { TrustedProxies, type TrustProxyOption } from './trusted-proxies';
 
 export interface AppOptions extends ApiOptions {
   /** Serve the dashboard at `/` (default true). */
   dashboard?: boolean;
+  /**
+   * The proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed (`--trust-proxy`): a
+   * hop count, or addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Default
+   * none: the peer is the client and those headers are ignored. Throttles count the client.
+   * @example { trustProxy: ['loopback', '10.0.0.0/8'] } // or { trustProxy: 1 }
+   */
+  trustProxy?: TrustProxyOption;
 }
 
 /**
@@ -35,6 +43,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
   // Behind a proxy that ends TLS a request arrives over http: the public address says where
   // browsers are (the origin their forms come from, and https for the cookie).
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
+  const proxies = TrustedProxies.parse(options.trustProxy);
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -44,7 +53,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
   app.use(async (req: Request, res: Response) => {
-    const request = toApiRequest(req, publicOrigin !== undefined);
+    const request = toApiRequest(req, proxies);
     const page =
       dashboard && (await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request));
     return write(res, page || (await handle(request)));
@@ -54,7 +63,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): Express {
     async (error: { status?: number; message?: string }, req: Request, res: Response, _next: unknown) => {
       if (res.headersSent) return void res.destroy();
       const bodyError = { status: error.status ?? 400, reason: error.message ?? 'unknown error' };
-      await write(res, await handle({ ...toApiRequest(req, false), body: '', bodyError }));
+      await write(res, await handle({ ...toApiRequest(req, proxies), body: '', bodyError }));
     },
   );
   return app;
@@ -108,12 +117,17 @@ function drainedOrClosed(res: Response): Promise<void> {
 }
 
 /**
- * `behindProxy` (a public URL is set): the client is the last address the proxy added to
- * `X-Forwarded-For`; elsewhere that header is anyone's to write, and the peer is the client.
+ * The request as the API layer reads it. Forwarded headers count only from the proxies
+ * `--trust-proxy` names: the client is then the address the nearest untrusted hop was seen
+ * from, and the base URL takes the forwarded protocol and host; from anyone else they are
+ * anyone's to write, and the peer is the client.
  */
-function toApiRequest(req: Request, behindProxy: boolean): ApiRequest {
+function toApiRequest(req: Request, proxies: TrustedProxies): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
+  const forwarded = proxies.read(req.socket.remoteAddress, req.headers);
+  const protocol =
+    forwarded.protocol ?? ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
   return {
     method: req.method,
     path: req.path,
@@ -121,13 +135,7 @@ function toApiRequest(req: Request, behindProxy: boolean): ApiRequest {
     // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
     headers: req.headers as Record<string, string | undefined>,
     body: typeof req.body === 'string' ? req.body : '',
-    baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-    clientAddress:
-      (behindProxy && lastForwardedFor(req.headers['x-forwarded-for'])) || req.socket.remoteAddress,
+    baseUrl: `${protocol}://${forwarded.host ?? req.get('host') ?? 'localhost'}`,
+    clientAddress: forwarded.clientAddress || undefined,
   };
-}
-
-function lastForwardedFor(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  return value?.split(',').pop()?.trim() || undefined;
 }

@@ -7,7 +7,7 @@ import { readQuery } from '../api/query';
  */
 export async function toApiRequest(request: Request, mountPath: string): Promise<ApiRequest> {
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = Object.create(null);
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });

@@ -7,6 +7,7 @@ import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/cl
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
 import { type AppOptions, createApp } from '../http/app';
+import { TrustedProxies } from '../http/trusted-proxies';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
@@ -116,6 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const problem = allowedHostProblem(entry);
     if (problem) throw new ServerProfileError(problem);
   }
+  const proxies = TrustedProxies.parse(options.trustProxy);
   const db = options.db ?? DEFAULT_DB_PATH;
   const store: Store = await openEngineStore(db, (error) =>
     log({ event: 'database_error', error: error.message }),
@@ -161,6 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
+    failedAuthLimit: settings.failedAuthLimit,
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
@@ -177,7 +180,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     if (closing) res.setHeader('connection', 'close');
     // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
+    // A trusted proxy's X-Forwarded-Host names the host too, and must be served as well.
+    const forwardedHost = proxies.enabled
+      ? proxies.read(req.socket.remoteAddress, req.headers).host
+      : undefined;
     if (hosts && !hosts.allows(req.headers.host)) return refuseHost(req, res, engine.nextRequestId());
+    if (hosts && forwardedHost !== undefined && !hosts.allows(forwardedHost)) {
+      return refuseHost(req, res, engine.nextRequestId(), forwardedHost);
+    }
     listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {

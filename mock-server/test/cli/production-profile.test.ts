@@ -16,7 +16,12 @@ const PRODUCTION = [
   '--public-url',
   'https://api.example.com/',
 ];
-const NO_ENV = { RANKQUILL_ADMIN_TOKEN: undefined, RANKQUILL_EXPORT_SIGNING_SECRET: undefined };
+const NO_ENV = {
+  RANKQUILL_ADMIN_TOKEN: undefined,
+  RANKQUILL_EXPORT_SIGNING_SECRET: undefined,
+  RANKQUILL_TRUST_PROXY: undefined,
+  RANKQUILL_FAILED_AUTH_LIMIT: undefined,
+};
 
 const running: CliProcess[] = [];
 afterAll(async () => {
@@ -220,6 +225,39 @@ describe('serve --profile production', () => {
     expect(exported.download_url).toMatch(
       new RegExp(`^https://api\\.example\\.com/v1/projects/${project.id}/exports/${created.id}/download\\?`),
     );
+  });
+
+  it('reads --trust-proxy and --failed-auth-limit, or their variables, refuses what it cannot read, and warns without a trusted proxy', async () => {
+    for (const [args, message, env] of [
+      [[...PRODUCTION, '--trust-proxy', 'proxy.internal'], /--trust-proxy cannot read "proxy.internal"/],
+      [PRODUCTION, /--trust-proxy takes a hop count alone/, { RANKQUILL_TRUST_PROXY: '0' }],
+      [[...PRODUCTION, '--failed-auth-limit', 'many'], /--failed-auth-limit .* must be a whole number/],
+      [
+        PRODUCTION,
+        /RANKQUILL_FAILED_AUTH_LIMIT\) must be a whole number of wrong keys a minute, 0 for no limit, got "-1"/,
+        { RANKQUILL_FAILED_AUTH_LIMIT: '-1' },
+      ],
+    ] as Array<[string[], RegExp, Record<string, string>?]>) {
+      await expect(start(args, env), args.join(' ')).rejects.toThrow(message);
+    }
+    const untrusting = await start(PRODUCTION);
+    expect(untrusting.stderr()).toContain('No --trust-proxy');
+    // From the variables: the proxy on loopback forwards each client, and two wrong keys stop one.
+    const cli = await start(PRODUCTION, {
+      RANKQUILL_TRUST_PROXY: 'loopback',
+      RANKQUILL_FAILED_AUTH_LIMIT: '2',
+    });
+    expect(cli.stderr()).not.toContain('No --trust-proxy');
+    const wrong = async (client: string) => {
+      const answer = await fetch(`${cli.ready.api_base_url}/projects`, {
+        headers: { authorization: 'Bearer rq_test_wrong', 'x-forwarded-for': client },
+      });
+      return answer.status;
+    };
+    expect([await wrong('203.0.113.1'), await wrong('203.0.113.1'), await wrong('203.0.113.1')]).toEqual([
+      401, 401, 429,
+    ]);
+    expect(await wrong('203.0.113.2')).toBe(401);
   });
 
   it('leaves the default profile the deterministic mock', async () => {

@@ -14,6 +14,7 @@ export * from './openapi';
 export * from './operations';
 export * from './project';
 export * from './public-article';
-export { contractRegistry, named, openEnum } from './registry';
+export { contractRegistry, type NamedSchemaMeta, named, openEnum } from './registry';
 export * from './signing-secret';
+export * from './webhook-headers';
 export * from './webhook-limits';

@@ -14,7 +14,8 @@ SCRIPT = REPO_ROOT / "packages" / "python" / "scripts" / "reference.py"
 
 def test_every_public_symbol_has_a_docstring_with_an_example() -> None:
     spec = importlib.util.spec_from_file_location("reference", SCRIPT)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     reference = importlib.util.module_from_spec(spec)
     sys.modules["reference"] = reference
     spec.loader.exec_module(reference)

@@ -115,8 +115,8 @@ module Reference # rubocop:disable Metrics/ModuleLength -- one generator, read t
     lines = []
     lines.concat([object.docstring.to_s, ""]) unless object.docstring.blank?
     lines.concat(parameter_lines(object))
-    object.tags(:return).each { |tag| lines.concat(["**Returns**#{types_of(tag)} #{tag.text.to_s}", ""]) }
-    object.tags(:raise).each { |tag| lines.concat(["**Raises**#{types_of(tag)} #{tag.text.to_s}", ""]) }
+    object.tags(:return).each { |tag| lines.concat(["**Returns**#{types_of(tag)} #{tag.text}", ""]) }
+    object.tags(:raise).each { |tag| lines.concat(["**Raises**#{types_of(tag)} #{tag.text}", ""]) }
     object.tags(:example).each do |tag|
       title = tag.name.to_s.empty? ? "Example" : "Example: #{tag.name}"
       lines.concat(["**#{title}**", "", "```ruby", tag.text.to_s, "```", ""])

@@ -17,7 +17,9 @@ export const publicArticleAndAdminOperations = [
     auth: 'service-key',
     query: PublicArticleQuery,
     status: 200,
-    response: z.union([PublicArticleListResponse, PublicArticleResponse]),
+    // `oneOf` in the document: the two answers are told apart by their fields (`articles`,
+    // `article`), which ogen reads from a oneOf and refuses in an anyOf.
+    response: z.xor([PublicArticleListResponse, PublicArticleResponse]),
   }),
   op({
     id: 'admin.accounts.create',

@@ -18,7 +18,9 @@ import { PublicArticlesError } from './public-articles-error';
  * }
  * ```
  */
-export class APIError extends apiErrorClass(PublicArticlesError) {}
+export class APIError extends apiErrorClass(PublicArticlesError) {
+  override name = 'APIError';
+}
 
 /**
  * 400: `limit` (1 to 100) or `offset` (0 or more) is out of range.
@@ -32,6 +34,8 @@ export class APIError extends apiErrorClass(PublicArticlesError) {}
  * ```
  */
 export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+
   declare readonly status: 400;
 }
 
@@ -47,6 +51,8 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+
   declare readonly status: 401;
 }
 
@@ -62,6 +68,8 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+
   declare readonly status: 404;
 }
 
@@ -76,7 +84,9 @@ export class NotFoundError extends APIError {
  * }
  * ```
  */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
 
 const errorClasses = {
   byStatus: { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError },

@@ -31,7 +31,7 @@ export interface StoredArticle extends ArticlePayload {
  */
 export interface ArticleStore {
   /**
-   * Inserts the article, or replaces the one with the same slug.
+   * Inserts the article, or replaces the one with the same slug (and drops its tombstone).
    * @example
    * ```ts
    * await store.upsert({ ...article, url: '/en/resources/blog/cold-brew' });
@@ -39,7 +39,7 @@ export interface ArticleStore {
    */
   upsert(article: StoredArticle): Promise<void>;
   /**
-   * Removes the article with this slug; resolves true when there was one.
+   * Removes the article with this slug (and its tombstone); resolves true when there was an article.
    * @example
    * ```ts
    * const removed = await store.remove('cold-brew'); // false when there was none
@@ -81,4 +81,25 @@ export interface ArticleStore {
    * ```
    */
   markApplied?(webhookId: string, atSeconds: number): Promise<void>;
+  /**
+   * Optional: the `webhook-timestamp` of the delivery that removed this slug (its tombstone), or
+   * undefined. With it and `markRemoved`, a delivery for the slug older than its removal changes
+   * nothing, so an unpublished or deleted article never comes back. The built-in stores
+   * implement both.
+   * @example
+   * ```ts
+   * const removedAt = await store.tombstoneOf?.('cold-brew'); // undefined unless a delivery removed it
+   * ```
+   */
+  tombstoneOf?(slug: string): Promise<number | undefined>;
+  /**
+   * Optional: keeps the slug's tombstone, the `webhook-timestamp` of the delivery that removed
+   * it. It lasts until the slug is written again (`upsert`) or removed by a delivery without a
+   * timestamp (`remove` clears it), so at least as long as the signature tolerance.
+   * @example
+   * ```ts
+   * await store.markRemoved?.('cold-brew', Number(headers['webhook-timestamp']));
+   * ```
+   */
+  markRemoved?(slug: string, webhookTimestamp: number): Promise<void>;
 }

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import posixpath
 import subprocess
 import threading
@@ -42,6 +44,10 @@ class MockDemo:
 class MockServer:
     """The Rankquill reference server in a child process, on a free port of 127.0.0.1, with an
     in-memory store and (by default) the manual clock: time moves only when `advance()` moves it.
+    It stops with `stop()`, at the end of a `with` block, when the interpreter exits, and by itself
+    when this process dies without a word (killed): the server holds the other end of a pipe on its
+    standard input and shuts down when it closes (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the variable
+    of `serve --exit-on-stdin-close`, which a CLI too old to know it ignores).
 
     Example:
         ```python
@@ -84,7 +90,8 @@ class MockServer:
         given, else the one `pip install "rankquill[mock]"` brings, else `node` >= 22.13 on PATH.
         `script` is the `rankquill-mock` CLI to run (default: the one bundled in this package; a
         checkout of the repository passes its `mock-server/dist/cli.js`). Raises `MockServerError`
-        when no Node.js is found or the server stops before it is ready.
+        when no Node.js is found or the server stops before it is ready. The server is stopped at
+        interpreter exit if `stop()` was not called.
 
         Example:
             ```python
@@ -108,9 +115,18 @@ class MockServer:
             clock,
         ]
         # stderr is the caller's, so a server that fails to start explains itself in the test output.
-        process = subprocess.Popen([*command, *args], stdout=subprocess.PIPE, text=True)  # noqa: S603
+        # stdin is a pipe nobody writes to: the server ends when it closes, as it does when this
+        # process exits, however it exits.
+        process = subprocess.Popen(  # noqa: S603
+            [*command, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "RANKQUILL_EXIT_ON_STDIN_CLOSE": "1"},
+        )
         ready = _read_ready_line(process, startup_timeout)
         server = cls(process, ready)
+        atexit.register(server.stop)
         # Keep reading its output, so a full pipe never blocks the server.
         threading.Thread(target=server._drain, name="rankquill-mock-stdout", daemon=True).start()
         return server
@@ -181,6 +197,9 @@ class MockServer:
             server.stop()  # or: with MockServer.start() as server:
             ```
         """
+        atexit.unregister(self.stop)
+        if self._process.stdin is not None and not self._process.stdin.closed:
+            self._process.stdin.close()
         if self._process.poll() is None:
             self._process.terminate()
             try:
@@ -244,8 +263,7 @@ def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str
     reader.start()
     reader.join(timeout)
     if reader.is_alive() or not lines or not lines[0]:
-        process.kill()
-        code = process.wait()
+        code = _kill(process)
         raise MockServerError(
             f"rankquill-mock serve stopped (exit code {code}) before it printed its ready line"
             if not reader.is_alive()
@@ -254,8 +272,16 @@ def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str
     try:
         return cast("dict[str, Any]", json.loads(lines[0]))
     except ValueError:
-        process.kill()
-        process.wait()
+        _kill(process)
         raise MockServerError(
             f"rankquill-mock serve printed {lines[0][:200]!r}, not its ready line"
         ) from None
+
+
+def _kill(process: subprocess.Popen[str]) -> int:
+    """Kills a server that did not start, closes the pipe to its stdin and answers its exit code."""
+    process.kill()
+    code = process.wait()
+    if process.stdin is not None:
+        process.stdin.close()
+    return code

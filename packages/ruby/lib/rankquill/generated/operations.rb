@@ -553,6 +553,45 @@ module Rankquill
         file: true,
         client: "main"
       ),
+      "exports.downloadJson" => Operation.new(
+        id: "exports.downloadJson",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.json",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "none"
+      ),
+      "exports.downloadZip" => Operation.new(
+        id: "exports.downloadZip",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.zip",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: true,
+        client: "none"
+      ),
+      "exports.downloadPdf" => Operation.new(
+        id: "exports.downloadPdf",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.pdf",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: true,
+        client: "none"
+      ),
       "publicArticles.get" => Operation.new(
         id: "publicArticles.get",
         http_method: "GET",

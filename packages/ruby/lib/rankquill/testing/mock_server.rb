@@ -10,7 +10,10 @@ module Rankquill
     # that tests never see each other's data.
     #
     # The command is found in this order: the `command:` option or `RANKQUILL_MOCK_COMMAND`, the
-    # `@rankquill/mock-server` in `node_modules`, then `npx` (both need Node 22.13+ on `PATH`).
+    # `@rankquill/mock-server` in `node_modules`, then `npx`, pinned to the version this gem goes
+    # with (both need Node 22.13+ on `PATH`). The server is stopped by `stop` or when Ruby exits,
+    # and stops by itself when this Ruby process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
+    # variable of `serve --exit-on-stdin-close`).
     #
     # @example
     #   mock = Rankquill::Testing::MockServer.start

@@ -14,6 +14,7 @@ module Rankquill
       def initialize
         @articles = {}
         @deliveries = {}
+        @tombstones = {}
         @mutex = Mutex.new
       end
 
@@ -21,9 +22,11 @@ module Rankquill
       # @example
       #   store.upsert(title: "Cold brew", slug: "cold-brew", content: "<p>1:8</p>", url: "/en/blog/cold-brew")
       def upsert(article)
+        slug = ArticleStore.utf8_slug(article.fetch(:slug))
         @mutex.synchronize do
-          @articles.delete(article.fetch(:slug))
-          @articles[article.fetch(:slug)] = article.dup.freeze
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+          @articles[slug] = article.merge(slug: slug).freeze
         end
         nil
       end
@@ -32,14 +35,18 @@ module Rankquill
       # @example
       #   store.remove("cold-brew")
       def remove(slug)
-        @mutex.synchronize { @articles.delete(slug) }
+        slug = ArticleStore.utf8_slug(slug)
+        @mutex.synchronize do
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+        end
       end
 
       # The article of this slug (a Hash with Symbol keys), or nil.
       # @example
       #   store.get("cold-brew")&.fetch(:title)
       def get(slug)
-        @mutex.synchronize { @articles[slug] }
+        @mutex.synchronize { @articles[ArticleStore.utf8_slug(slug)] }
       end
 
       # Every stored article.
@@ -57,6 +64,21 @@ module Rankquill
           applied_at = @deliveries[webhook_id]
           !applied_at.nil? && applied_at > now - ReplayGuard::REMEMBER_SECONDS
         end
+      end
+
+      # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
+      # @example
+      #   store.tombstone("cold-brew") # => 1767225600 after a delivery removed it, else nil
+      def tombstone(slug)
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] }
+      end
+
+      # Keeps a removed slug's tombstone until the slug is written or removed again.
+      # @example
+      #   store.keep_tombstone("cold-brew", Integer(headers["webhook-timestamp"]))
+      def keep_tombstone(slug, timestamp)
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] = timestamp }
+        nil
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.

@@ -1,6 +1,7 @@
 import {
   connectionErrorClass,
   connectionTimeoutErrorClass,
+  crossOriginRedirectErrorClass,
   userAbortErrorClass,
 } from '@rankquill/client-core';
 import { RankquillError } from './rankquill-error';
@@ -24,7 +25,9 @@ export const SERVICE = 'Rankquill API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /**
  * No answer arrived within `timeout` milliseconds, on every attempt.
@@ -37,7 +40,27 @@ export class APIConnectionError extends connectionErrorClass(RankquillError, SER
  * }
  * ```
  */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
+
+/**
+ * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
+ * The client never follows one, so neither the key nor a request body (a webhook secret in
+ * `projects.update`) reaches that origin; it is not retried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof CrossOriginRedirectError) console.error(error.fromOrigin, '->', error.toOrigin);
+ * }
+ * ```
+ */
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {
+  override name = 'CrossOriginRedirectError';
+}
 
 /**
  * The caller aborted the request through its `signal`.
@@ -49,4 +72,6 @@ export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APICo
  * await call.catch((error) => console.log(error instanceof APIUserAbortError)); // true
  * ```
  */
-export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}
+export class APIUserAbortError extends userAbortErrorClass(RankquillError) {
+  override name = 'APIUserAbortError';
+}

@@ -13,6 +13,8 @@ import { APIError } from './api-error';
  * ```
  */
 export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+
   declare readonly status: 400;
 }
 
@@ -28,6 +30,8 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+
   declare readonly status: 401;
 }
 
@@ -43,6 +47,8 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+
   declare readonly status: 404;
 }
 
@@ -59,6 +65,8 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class ConflictError extends APIError {
+  override name = 'ConflictError';
+
   declare readonly status: 409;
 }
 
@@ -74,6 +82,8 @@ export class ConflictError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+
   declare readonly status: 429;
 
   /**
@@ -98,4 +108,6 @@ export class RateLimitError extends APIError {
  * }
  * ```
  */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}

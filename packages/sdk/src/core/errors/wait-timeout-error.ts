@@ -12,6 +12,8 @@ import { RankquillError } from './rankquill-error';
  * ```
  */
 export class WaitTimeoutError extends RankquillError {
+  override name = 'WaitTimeoutError';
+
   constructor(
     /** Id of the item that is still being worked on; retrieve it later. */
     readonly id: string,
