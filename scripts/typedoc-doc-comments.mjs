@@ -7,17 +7,6 @@
 // `[Symbol.asyncDispose]`, a promise's `then`, `catch` and `finally`), which JavaScript documents.
 import { Converter, ReflectionKind } from 'typedoc';
 
-// The mock server's engine (its services, store, clock and random source) is exported for those who
-// embed it; its doc comments do not have their examples yet, so it is left out of this check.
-const NOT_CHECKED_YET = ['@rankquill/mock-server', '@rankquill/mock-server/msw'];
-
-/** The package (entry point) a reflection belongs to, such as `@rankquill/webhooks/node`. */
-function packageOf(reflection) {
-  let module = reflection;
-  while (module.parent && !module.parent.isProject()) module = module.parent;
-  return module.name;
-}
-
 const PROMISE_PROTOCOL = ['then', 'catch', 'finally'];
 const isPromise = (type) => type.type === 'reference' && type.name === 'Promise';
 const CHECKED = ReflectionKind.Class | ReflectionKind.Function | ReflectionKind.Method;
@@ -44,7 +33,6 @@ export function missingDocComments(project) {
     if (reflection.parent?.kindOf(ReflectionKind.TypeLiteral)) continue;
     if (PROMISE_PROTOCOL.includes(reflection.name) && reflection.parent?.extendedTypes?.some(isPromise))
       continue;
-    if (NOT_CHECKED_YET.includes(packageOf(reflection))) continue;
     const comments = commentsOf(reflection);
     const name = reflection.getFriendlyFullName();
     // A method of an interface is a contract, described by its comment; its implementations and
