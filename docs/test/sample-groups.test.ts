@@ -6,6 +6,7 @@ import {
   isCompleteGroup,
   sampleGroups,
 } from '../../scripts/readme-snippet.mjs';
+import { languageSectionProblems, languageSections } from './support/language-sections';
 import { REPO_ROOT } from './support/markdown-files';
 
 /**
@@ -20,12 +21,20 @@ function multiLanguageGuides(): { file: string; text: string }[] {
     .filter(({ text }) => /^```(ts|typescript)\s*$/m.test(text));
 }
 
-/** What is wrong with the sample groups of a guide, one line each; none when every group is whole. */
+/**
+ * What is wrong with the sample groups of a guide, one line each; none when every group is whole.
+ * A section written one language per subsection (`### TypeScript`, `### Python`, ... as in
+ * docs/testing.md) needs no groups: it needs a sample under each language's subsection instead.
+ */
 function groupProblems(file: string, markdown: string): string[] {
-  const problems: string[] = [];
+  const sections = languageSections(markdown);
+  const problems = sections.flatMap((section) => languageSectionProblems(file, section));
+  const inOwnSubsection = new Set(sections.flatMap((section) => [...section.samples.values()].flat()));
   for (const run of sampleGroups(markdown)) {
     // Blocks with a marker run elsewhere or say why they stand alone (`sample only: <reason>`).
-    if (run.samples.every((sample) => sample.marker !== undefined)) continue;
+    const standsApart = (sample: (typeof run.samples)[number]) =>
+      sample.marker !== undefined || inOwnSubsection.has(sample.line);
+    if (run.samples.every(standsApart)) continue;
     const marked = run.samples.filter((sample) => sample.marker !== undefined);
     for (const sample of marked)
       problems.push(`${file}:${sample.line}: a block of a sample group runs as it is; remove its marker`);
@@ -88,6 +97,32 @@ describe('sample groups', () => {
     ]);
     const marked = '<!-- sample only: MSW intercepts fetch in a JavaScript process -->\n```ts\na();\n```\n';
     expect(groupProblems('docs/x.md', marked)).toEqual([]);
+  });
+
+  it('takes a section written one language per ### subsection as whole when each language has its sample', () => {
+    const section = (languages: string[]) =>
+      [
+        '## Testing your error handling',
+        'Intro.',
+        ...languages.flatMap((language) => {
+          const [heading, fence] = language.split(':');
+          return [`### ${heading}`, '', 'Text.', '', `\`\`\`${fence}`, '# ## not a heading', '```', ''];
+        }),
+        '## Next',
+      ].join('\n');
+    const whole = ['TypeScript:ts', 'Python (pytest):python', 'PHP:php', 'Ruby (Minitest and RSpec):ruby'];
+    expect(groupProblems('docs/testing.md', section(whole))).toEqual([]);
+    expect(groupProblems('docs/testing.md', section(['TypeScript:ts', 'Python:python', 'PHP:php']))).toEqual([
+      'docs/testing.md:1: "Testing your error handling" has no ### Ruby subsection; add one with its sample',
+    ]);
+    // A subsection with only prose, or a block of another language, has no sample.
+    expect(
+      groupProblems('docs/testing.md', section(['TypeScript:ts', 'Python:sh', 'PHP:php', 'Ruby:ruby'])),
+    ).toEqual(['docs/testing.md:1: "Testing your error handling" has no python sample under ### Python']);
+    // Outside such a section a lone block still needs its counterparts.
+    expect(groupProblems('docs/x.md', '## Alone\n\n### TypeScript\n\n```ts\na();\n```\n')).toEqual([
+      'docs/x.md:5: the sample has no python, php, ruby block; add one right after the others',
+    ]);
   });
 
   it('holds in every guide: a sample in one language has its counterpart in each of the others', () => {
