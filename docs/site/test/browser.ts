@@ -1,12 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../build/diagrams.mjs';
-
-/** The built site. */
-export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /** Debian's Chromium, headless, as the dashboard's browser tests start it. */
 export function launchChromium(): Promise<Browser> {
@@ -21,36 +16,6 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
     ],
   });
-}
-
-/** Every page of the site, as its path from the root (`/docs/pagination.html`), 404.html left out. */
-export function sitePages(): string[] {
-  const walk = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? entry.name === 'assets'
-          ? []
-          : walk(join(folder, entry.name))
-        : entry.name.endsWith('.html') && entry.name !== '404.html'
-          ? [`/${relative(DIST, join(folder, entry.name))}`]
-          : [],
-    );
-  return walk(DIST).sort();
-}
-
-/** The ids of the elements of a built page, read from its HTML. */
-export function idsOf(page: string): Set<string> {
-  const html = readFileSync(join(DIST, page), 'utf8');
-  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => decodeHtml(match[1] ?? '')));
-}
-
-function decodeHtml(text: string): string {
-  return text
-    .replaceAll('&amp;', '&')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>');
 }
 
 /** Opens a page and records its console errors and uncaught exceptions. */

@@ -1,7 +1,9 @@
 // The documentation site's suite, run by scripts/test.mjs beside the Python, PHP and Ruby suites:
-// builds the site (`pnpm docs:build`), then runs its browser tests (docs/site/test, in Debian's
-// Chromium) and writes .test-results/docs-site.json as {"passed", "failed", "skipped"}. A build
-// that fails counts as one failed test. Prints the build's time.
+// builds the site (`pnpm docs:build`: the four references, typedoc's doc-comment check among them,
+// built once here for all of CI), then runs its tests (docs/site/test: every link and anchor of
+// every page read from the HTML in Node, a page of each kind, the language switch and the search
+// in Debian's Chromium) and writes .test-results/docs-site.json as {"passed", "failed", "skipped"}.
+// A build that fails counts as one failed test. Prints the build's time and the tests'.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ console.log(`docs-site: the build took ${((performance.now() - started) / 1000).
 let counts = { passed: 0, failed: 1, skipped: 0 };
 if (build.status === 0) {
   ensureChromium(root);
+  const testsStarted = performance.now();
   const vitest = spawnSync(
     process.execPath,
     [
@@ -37,6 +40,7 @@ if (build.status === 0) {
     ],
     { stdio: 'inherit', cwd: `${root}docs/site` },
   );
+  console.log(`docs-site: the tests took ${((performance.now() - testsStarted) / 1000).toFixed(0)} s`);
   try {
     const result = JSON.parse(readFileSync(vitestReport, 'utf8'));
     counts = {

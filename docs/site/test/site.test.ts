@@ -1,11 +1,34 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite } from '../build/serve.mjs';
-import { DIST, idsOf, launchChromium, openRecording, severeViolations, sitePages } from './browser';
+import { launchChromium, openRecording, severeViolations } from './browser';
+import { DIST, sitePages } from './site-links';
 
 let site: { url: string; close(): Promise<void> };
 let browser: Browser;
-const pages = sitePages();
+const pages = sitePages(DIST);
+
+/**
+ * The pages loaded in Chromium and checked with axe-core: one of each kind the site builds (home,
+ * a guide with sample groups, one with a diagram, decisions, a README, a changelog, the API
+ * overview) and a page of each language's reference, each drawn by its own tool. Every page
+ * shares the theme, the sidebar and the search; the links of every page are checked in Node
+ * (links.test.ts).
+ */
+const REPRESENTATIVE_PAGES = [
+  '/index.html',
+  '/docs/errors-and-retries.html',
+  '/docs/webhooks.html',
+  '/docs/decisions.html',
+  '/packages/sdk/README.html',
+  '/packages/ruby/CHANGELOG.html',
+  '/api.html',
+  '/reference/typescript/index.html',
+  '/reference/typescript/@rankquill/sdk.html',
+  '/reference/python/resources.html',
+  '/reference/php/services.html',
+  '/reference/ruby/resources.html',
+];
 
 beforeAll(async () => {
   site = await serveSite({ dir: DIST });
@@ -15,14 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
-
-/** The page of the site a link's URL names (`/docs/x.html`), or undefined for another site. */
-function pageOf(url: URL): string | undefined {
-  if (url.origin !== new URL(site.url).origin) return undefined;
-  const path = decodeURIComponent(url.pathname);
-  if (path.endsWith('/')) return `${path}index.html`;
-  return /\.\w+$/.test(path) ? path : `${path}.html`;
-}
 
 /** What each tabbed sample group of the page shows, as its languages joined: `ruby` when one. */
 function shownLanguages(page: Page): Promise<string[]> {
@@ -56,42 +71,30 @@ describe('the documentation site', () => {
       expect(pages, page).toContain(page);
   });
 
-  it('loads every page with no console error, and every internal link and anchor resolves', async () => {
+  it('loads a page of each kind with no console error', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
-    const known = new Set(pages);
-    for (const path of pages) {
+    for (const path of REPRESENTATIVE_PAGES) {
+      expect(pages, path).toContain(path);
       const errors = await openRecording(page, `${site.url}${path}`);
       problems.push(...errors.map((error) => `${path}: console error ${error}`));
-      const hrefs = await page.$$eval('a[href]', (links) =>
-        links.map((link) => (link as HTMLAnchorElement).href),
-      );
-      for (const href of new Set(hrefs)) {
-        const url = new URL(href);
-        const target = pageOf(url);
-        if (target === undefined || target.startsWith('/assets/')) continue;
-        if (!known.has(target)) problems.push(`${path}: ${href} leads to no page`);
-        else if (url.hash && !idsOf(target).has(decodeURIComponent(url.hash.slice(1))))
-          problems.push(`${path}: ${href} leads to no anchor of ${target}`);
-      }
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');
     }
     await page.close();
     expect(problems).toEqual([]);
-    expect(pages.length).toBeGreaterThan(30);
-  }, 900_000);
+  });
 
-  it('has no serious or critical accessibility violation on any page (axe-core)', async () => {
+  it('has no serious or critical accessibility violation on a page of each kind (axe-core)', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
-    for (const path of pages) {
+    for (const path of REPRESENTATIVE_PAGES) {
       await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
       problems.push(...(await severeViolations(page)).map((violation) => `${path}: ${violation}`));
     }
     await page.close();
     expect(problems).toEqual([]);
-  }, 900_000);
+  }, 300_000);
 
   it('shows the language chosen on one sample in every sample of the page, and on the next pages', async () => {
     const context = await browser.newContext();
