@@ -1,7 +1,8 @@
 // Builds the API reference of each language as Markdown pages under <src>/reference/<language>,
 // each with its language's own tool, side by side; any warning of a tool fails the build:
 // - TypeScript: typedoc with typedoc-plugin-markdown (and the doc-comment check of
-//   scripts/typedoc-doc-comments.mjs), from typedoc.json;
+//   scripts/typedoc-doc-comments.mjs), from typedoc.json, its anchors mended for VitePress
+//   (build/typescript-anchors.mjs);
 // - Python: packages/python/scripts/reference.py (pdoc), in a venv of its own with pdoc and the
 //   package's dependencies (the package itself from its source folder);
 // - PHP: packages/php/scripts/reference.php (PHP's reflection);
@@ -10,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { mendAnchors } from './typescript-anchors.mjs';
 
 /** Runs a command; rejects with its output when it fails. */
 function run(label, command, args, options = {}) {
@@ -85,7 +87,7 @@ export async function buildReferences(root, src) {
         '--useCodeBlocks',
       ],
       { cwd: root },
-    ),
+    ).then((output) => `${output}\ntypescript reference: ${mendAnchors(out('typescript'))} anchors mended`),
     python: pythonWithPdoc(root).then((python) =>
       run('python reference', python, [join(root, 'packages/python/scripts/reference.py'), out('python')], {
         cwd: root,
