@@ -24,8 +24,7 @@ export default defineConfig({
   ignoreDeadLinks: false,
   cleanUrls: false,
   lastUpdated: false,
-  // The local search index of four API references is one chunk of about 1 MB (code left out, see
-  // `search`), and that is fine.
+  // The local search index of four API references is one chunk of about 1 MB, and that is fine.
   vite: { build: { chunkSizeWarningLimit: 2048 } },
   markdown: {
     // The pages hold no HTML of their own: `<slug>` in a sentence is text, as on GitHub.
@@ -56,13 +55,7 @@ export default defineConfig({
     search: {
       provider: 'local',
       // The button's name is its visible text (axe-core: label-content-name-mismatch).
-      options: {
-        translations: { button: { buttonText: 'Search', buttonAriaLabel: 'Search' } },
-        // The index holds the prose and headings of every page, not its code blocks: a method is
-        // found by its heading, and the examples of four references would more than double the
-        // index every reader downloads.
-        _render: (src, env, md) => md.render(src, env).replace(/<pre\b[\s\S]*?<\/pre>/g, ''),
-      },
+      options: { translations: { button: { buttonText: 'Search', buttonAriaLabel: 'Search' } } },
     },
     outline: { level: [2, 3] },
   },
