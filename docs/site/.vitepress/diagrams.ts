@@ -24,6 +24,12 @@ export function mermaidDiagrams(md: MarkdownIt, diagramsFile: string): void {
       throw new Error(
         `no drawing for the mermaid block at line ${(token.map?.[0] ?? 0) + 1}: run build/diagrams.mjs`,
       );
-    return `<figure class="rq-diagram">${svg}</figure>\n`;
+    // Through v-html, so that Vue takes the SVG as it is when the page hydrates: written into the
+    // template, Mermaid's SVG (HTML in foreignObject) hydrated with mismatches, a console error.
+    const literal = JSON.stringify(svg)
+      .replaceAll('&', '&amp;')
+      .replaceAll('"', '&quot;')
+      .replaceAll('<', '&lt;');
+    return `<figure class="rq-diagram" v-html="${literal}"></figure>\n`;
   };
 }

@@ -22,10 +22,14 @@ export function launchChromium(): Promise<Browser> {
 export async function openRecording(page: Page, url: string): Promise<string[]> {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A resource that failed names itself only in the message's location.
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(url, { waitUntil: 'load' });
+  // VitePress hydrates after `load`: wait until the app is mounted, or its mismatches go unseen.
+  // biome-ignore lint/suspicious/noExplicitAny: Vue marks the mounted root with __vue_app__
+  await page.waitForFunction(() => (document.querySelector('#app') as any)?.__vue_app__ !== undefined);
   return errors;
 }
 
