@@ -39,6 +39,9 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** How long a page loaded afresh may take to hydrate, when the remembered language is applied. */
+const HYDRATED = { timeout: 20_000 };
+
 /** What each tabbed sample group of the page shows, as its languages joined: `ruby` when one. */
 function shownLanguages(page: Page): Promise<string[]> {
   return page.$$eval('.rq-samples', (groups) =>
@@ -112,9 +115,9 @@ describe('the documentation site', () => {
     // The next page through the sidebar (navigation inside the app), then one loaded afresh.
     await page.locator('.VPSidebar a[href$="/docs/pagination.html"]').click();
     await page.waitForURL(/pagination\.html$/);
-    await expect.poll(() => shownLanguages(page)).toEqual(['ruby', 'ruby', 'ruby']);
+    await expect.poll(() => shownLanguages(page), HYDRATED).toEqual(['ruby', 'ruby', 'ruby']);
     await page.goto(`${site.url}/docs/webhooks.html`, { waitUntil: 'load' });
-    await expect.poll(() => shownLanguages(page)).toEqual(['ruby', 'ruby', 'ruby']);
+    await expect.poll(() => shownLanguages(page), HYDRATED).toEqual(['ruby', 'ruby', 'ruby']);
 
     // Arrow keys move along a tab list, as in any tab list; the choice goes to every group.
     await page.locator('.rq-tab[data-lang="ruby"]').first().focus();
