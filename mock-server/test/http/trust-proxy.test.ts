@@ -103,6 +103,20 @@ describe('--trust-proxy: forwarded headers count only from the proxies it names'
     const allowed = await fetch(`${trusting.url}/healthz`, { headers: { 'x-forwarded-host': host } });
     expect(allowed.status).toBe(200);
   });
+  it('opens the admin routes of a server without an admin token to loopback clients only, however the Host reads', async () => {
+    const admin = (server: TestServer, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/__admin/faults`, { headers }).then(async (answer) => {
+        await answer.arrayBuffer();
+        return answer.status;
+      });
+    // Through the trusted proxy on loopback, a client elsewhere is refused though the Host is loopback.
+    expect(await admin(trusting)).toBe(200);
+    expect(await admin(trusting, { 'x-forwarded-for': '127.0.0.1' })).toBe(200);
+    expect(await admin(trusting, { 'x-forwarded-for': '203.0.113.5' })).toBe(403);
+    expect(await admin(trusting, { 'x-forwarded-for': '::ffff:203.0.113.5' })).toBe(403);
+    // Without --trust-proxy the header is anyone's to write and the socket's address counts.
+    expect(await admin(proxied, { 'x-forwarded-for': '203.0.113.5' })).toBe(200);
+  });
 });
 
 describe('TrustedProxies', () => {
