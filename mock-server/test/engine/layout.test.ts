@@ -10,9 +10,9 @@ const biome = JSON.parse(readFileSync(new URL('../../../biome.json', import.meta
 describe('engine layout', () => {
   const entries = readdirSync(engineDir, { withFileTypes: true });
 
-  it('keeps only the composition root, its index and the demo data at the root', () => {
+  it('keeps only the composition root and its options, its index and the demo data at the root', () => {
     const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-    for (const file of files) expect(file).toMatch(/^(engine|index|demo-data(-[a-z-]+)?)\.ts$/);
+    for (const file of files) expect(file).toMatch(/^(engine(-options)?|index|demo-data(-[a-z-]+)?)\.ts$/);
   });
 
   it('gives every domain folder its import rules in biome.json', () => {

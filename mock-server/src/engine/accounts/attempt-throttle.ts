@@ -55,7 +55,7 @@ export class AttemptThrottle {
    *
    * @example
    * ```ts
-   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], Date.now());
+   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], wallClockMs);
    * if ('retryAfterSeconds' in attempt) return tooManyAttempts(attempt.retryAfterSeconds);
    * if (keyIsRight) await engine.attemptThrottle.forgive(attempt);
    * ```
@@ -84,7 +84,7 @@ export class AttemptThrottle {
    *
    * @example
    * ```ts
-   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], Date.now());
+   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], wallClockMs);
    * if ('ids' in attempt && keyIsRight) await engine.attemptThrottle.forgive(attempt);
    * ```
    */
@@ -101,7 +101,7 @@ export class AttemptThrottle {
    *
    * @example
    * ```ts
-   * const wait = await engine.attemptThrottle.check([`api-address:${ip}`], Date.now(), 20);
+   * const wait = await engine.attemptThrottle.check([`api-address:${ip}`], wallClockMs, 20);
    * if (wait !== undefined) return tooManyRequests(wait);
    * ```
    */
@@ -123,7 +123,7 @@ export class AttemptThrottle {
    *
    * @example
    * ```ts
-   * if (!account) await engine.attemptThrottle.record([`api-address:${ip}`], Date.now());
+   * if (!account) await engine.attemptThrottle.record([`api-address:${ip}`], wallClockMs);
    * ```
    */
   async record(subjects: readonly string[], now: number): Promise<void> {

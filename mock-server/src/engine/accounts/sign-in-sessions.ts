@@ -41,7 +41,7 @@ export class SignInSessions {
 
   /**
    * Inserts or replaces the session with this id.
-   * @example await engine.signInSessions.save({ id: cookieHash, api_key_hash, last_seen_at: Date.now(), state });
+   * @example await engine.signInSessions.save({ id: cookieHash, api_key_hash, last_seen_at: wallClockMs, state });
    */
   async save<State>(record: SignInSessionRecord<State>): Promise<void> {
     await this.ctx.store.transaction((tx) => tx.put(SIGN_IN_SESSIONS_TABLE, record));
@@ -50,7 +50,7 @@ export class SignInSessions {
   /**
    * Replaces a session that still exists, in one transaction, so that a session signed out
    * meanwhile stays signed out; answers whether it was there.
-   * @example const stillSignedIn = await engine.signInSessions.update({ ...session, last_seen_at: Date.now() });
+   * @example const stillSignedIn = await engine.signInSessions.update({ ...session, last_seen_at: wallClockMs });
    */
   async update<State>(record: SignInSessionRecord<State>): Promise<boolean> {
     return this.ctx.store.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export class SignInSessions {
   /**
    * Removes the sessions unused since `before`, and of one key's sessions all but the `keep`
    * most recently used, so that sign-ins with one key cannot grow the table without bound.
-   * @example await engine.signInSessions.prune(api_key_hash, Date.now() - 12 * 3600_000, 20);
+   * @example await engine.signInSessions.prune(api_key_hash, wallClockMs - 12 * 3600_000, 20);
    */
   async prune(apiKeyHash: string, before: number, keep: number): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {

@@ -54,7 +54,7 @@ export class BackgroundRuns {
    *
    * @example
    * ```ts
-   * setTimeout(() => background.kickAll(), dueAt - Date.now());
+   * setTimeout(() => background.kickAll(), dueAt - wallClockMs);
    * ```
    */
   kickAll(): void {
@@ -91,7 +91,7 @@ export class BackgroundRuns {
    *
    * @example
    * ```ts
-   * process.once('SIGTERM', () => void background.stop());
+   * await background.stop(); // then close the store
    * ```
    */
   async stop(): Promise<void> {
