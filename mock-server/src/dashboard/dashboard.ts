@@ -19,6 +19,7 @@ import { reportRoutes } from './pages/reports';
 import { signInPage, signInRedirect } from './pages/sign-in';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
+import { DASHBOARD_PATH } from './paths';
 import { localPath } from './urls';
 
 export interface DashboardOptions extends SessionStoreOptions {
@@ -67,8 +68,6 @@ const ROUTES: CompiledRoute[] = [
 /** How much of a key sent to sign in names its throttle: the prefix and four characters. */
 const KEY_PREFIX_LENGTH = 12;
 
-/** Paths the dashboard owns; anything else is left to the API. */
-const DASHBOARD_PATH = /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|projects(?:\/|$)|assets\/)/;
 
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',

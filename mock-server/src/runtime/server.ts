@@ -1,3 +1,4 @@
+import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -6,7 +7,8 @@ import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
-import { type AppOptions, createApp } from '../http/app';
+import type { AppOptions } from '../http/app';
+import { createRequestHandler } from '../http/request-handler';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
@@ -16,6 +18,7 @@ import { isLoopbackHost } from './loopback';
 import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
 import { nodeWebhookSigner } from './node-webhook-signer';
 import { openEngineStore } from './open-store';
+import { RequestDrain, refuseWhileClosing } from './request-drain';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile, ServerProfileError } from './server-profile';
 import { SystemClock } from './system-clock';
@@ -156,7 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
-  const app = createApp(engine, {
+  const handler = createRequestHandler(engine, {
     ...options,
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
@@ -164,8 +167,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onError: (error, request) =>
       log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
   });
-  const listener = requestListener(app, options.logRequests ? log : undefined);
+  const clockHeaders: Record<string, string> =
+    clock instanceof ManualClock ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
   let closing = false;
+  const drain = new RequestDrain();
+  const listener = requestListener(
+    (req, res) => {
+      // Once stopping, a request not yet begun is refused: everything accepted before still runs.
+      if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
+      const work = handler(req, res).catch((error: unknown) => {
+        log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
+        res.destroy();
+      });
+      drain.track(work);
+      return work;
+    },
+    options.logRequests ? log : undefined,
+  );
   const inFlight = new Set<ServerResponse>();
   let hosts: HostAllowList | undefined;
   const server: Server = createServer((req, res) => {
@@ -193,6 +211,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const background = engine.startBackgroundWork(reportRunError);
   const timer =
     clock instanceof ManualClock ? undefined : startDueWorkTimer(engine, background, reportRunError);
+  // Express reads bodies: loaded once the server is ready, before the first request that has one.
+  const preloading = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => handler.preload())
+    .catch(() => undefined);
+  let closed: Promise<void> | undefined;
   const { address, port } = listening;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
@@ -204,25 +227,38 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     engine,
     async close() {
-      closing = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-      shutdown.abort();
-      await timer?.stop();
-      await background.stop();
-      if (sender instanceof NodeWebhookSender) sender.close();
-      // No new connection; idle ones close now, and requests in flight get their answers (for
-      // up to `drainMs`), so a server stopped behind a load balancer drops no request it took.
-      await new Promise<void>((resolve) => {
-        const cut = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DEFAULT_DRAIN_MS);
-        server.close(() => {
-          clearTimeout(cut);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      await store.close();
+      closed ??= stop();
+      return closed;
     },
   };
+
+  /**
+   * Stops taking connections at once (idle kept-alive ones close), refuses requests that arrive
+   * after this on open connections (503, `Connection: close`), stops the background work, lets
+   * every request accepted before finish (their connections are cut after `drainMs`, their work
+   * still ends), and only then closes the store.
+   */
+  async function stop(): Promise<void> {
+    closing = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+    const disconnected = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    shutdown.abort();
+    await timer?.stop();
+    await background.stop();
+    if (sender instanceof NodeWebhookSender) sender.close();
+    await disconnected;
+    clearTimeout(cut);
+    // A request whose client left is still at work: the store outlives it (within a bound, so
+    // that a stop always ends).
+    if (!(await drain.settled(drainMs))) {
+      log({ event: 'shutdown_cut', requests_still_running: drain.size });
+    }
+    await preloading;
+    await store.close();
+  }
 }
 
 export { isLoopbackHost } from './loopback';

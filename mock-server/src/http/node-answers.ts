@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiRequest, ApiResponse } from '../api/api-types';
+import { readQuery } from '../api/query';
+import type { ApiOptions } from '../api/router';
+import { createApiHandler } from '../api/router';
+import type { DashboardHandler } from '../dashboard/dashboard';
+import type { Engine } from '../engine/engine';
+
+/** What the HTTP adapters read of a request: Node's, with the body once one was read. */
+export type AdapterRequest = IncomingMessage & { body?: unknown };
+
+/** Answers a request the adapters have read: the dashboard's page, else the API's answer. */
+export interface RequestAnswerer {
+  answer(request: ApiRequest): Promise<ApiResponse>;
+  /** The API layer alone, for a body the adapter could not read. */
+  api(request: ApiRequest): Promise<ApiResponse>;
+  /** The origin of `publicUrl`, when one is set. */
+  publicOrigin: string | undefined;
+}
+
+/**
+ * The dashboard (when one is given) in front of the transport-neutral API layer: the one rule
+ * of which answers a request, shared by the Express app and the plain Node handler.
+ */
+export function createRequestAnswerer(
+  engine: Engine,
+  options: ApiOptions,
+  dashboard: DashboardHandler | undefined,
+): RequestAnswerer {
+  const api = createApiHandler(engine, options);
+  // Behind a proxy that ends TLS a request arrives over http: the public address says where
+  // browsers are (the origin their forms come from, and https for the cookie).
+  const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
+  return {
+    api,
+    publicOrigin,
+    async answer(request) {
+      const page =
+        dashboard && (await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request));
+      return page || api(request);
+    },
+  };
+}
+
+/** Writes an answer: headers, then the body whole, or its stream chunk by chunk. */
+export async function write(res: ServerResponse, answer: ApiResponse): Promise<void> {
+  // Set one by one, the headers stay readable (`getHeader`) for the request log.
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (answer.stream) return writeStream(res, answer.status, answer.stream);
+  // writeHead/end skip Express's content negotiation: the answer is already serialized.
+  res.writeHead(answer.status, { 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
+}
+
+/**
+ * Writes a streamed answer chunk by chunk (chunked transfer encoding). When the socket's buffer
+ * is full it waits for `drain` before asking for the next chunk, so a slow client holds only a
+ * buffer's worth in memory; when the client goes away it stops the producer. A failure midway
+ * aborts the connection: the client sees an incomplete answer, never a short file.
+ */
+async function writeStream(
+  res: ServerResponse,
+  status: number,
+  stream: AsyncIterable<Uint8Array>,
+): Promise<void> {
+  res.writeHead(status);
+  const chunks = stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      if (res.destroyed) {
+        await chunks.return?.();
+        return;
+      }
+      const next = await chunks.next();
+      if (next.done) break;
+      if (!res.write(next.value)) await drainedOrClosed(res);
+    }
+    res.end();
+  } catch {
+    // The router has reported the error; the status line is sent, so all that is left is to cut.
+    res.destroy();
+  }
+}
+
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * The request as the API layer reads it. `path` is the request target up to its `?` (the
+ * caller passes a target without `#` or white space; Express's parser reads the others).
+ * `behindProxy` (a public URL is set): the client is the last address the proxy added to
+ * `X-Forwarded-For`; elsewhere that header is anyone's to write, and the peer is the client.
+ */
+export function toApiRequest(req: AdapterRequest, path: string, behindProxy: boolean): ApiRequest {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path,
+    query: readQuery(mark >= 0 ? url.slice(mark + 1) : ''),
+    // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
+    headers: req.headers as Record<string, string | undefined>,
+    body: typeof req.body === 'string' ? req.body : '',
+    baseUrl: `${'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http'}://${req.headers.host || 'localhost'}`,
+    clientAddress:
+      (behindProxy && lastForwardedFor(req.headers['x-forwarded-for'])) || req.socket.remoteAddress,
+  };
+}
+
+function lastForwardedFor(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  return value?.split(',').pop()?.trim() || undefined;
+}
+
+/**
+ * The path of a request target that Express's parser would read without `url.parse` (it starts
+ * with `/` and holds no `#`, white space, U+00A0 or U+FEFF): the part before the `?`. Other
+ * targets answer `undefined`.
+ */
+export function plainTargetPath(url: string): string | undefined {
+  if (url.charCodeAt(0) !== 0x2f) return undefined;
+  if (/[#\s\u00a0\ufeff]/.test(url)) return undefined;
+  const mark = url.indexOf('?');
+  return mark >= 0 ? url.slice(0, mark) : url;
+}
