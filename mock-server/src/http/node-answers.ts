@@ -3,11 +3,16 @@ import type { ApiRequest, ApiResponse } from '../api/api-types';
 import { readQuery } from '../api/query';
 import type { ApiOptions } from '../api/router';
 import { createApiHandler } from '../api/router';
-import type { DashboardHandler } from '../dashboard/dashboard';
 import type { Engine } from '../engine/engine';
 
 /** What the HTTP adapters read of a request: Node's, with the body once one was read. */
 export type AdapterRequest = IncomingMessage & { body?: unknown };
+
+/**
+ * The dashboard's pages: an answer, or `undefined` (at once, or once it has looked) for a
+ * request the API answers.
+ */
+export type PageHandler = (request: ApiRequest) => Promise<ApiResponse | undefined> | undefined;
 
 /** Answers a request the adapters have read: the dashboard's page, else the API's answer. */
 export interface RequestAnswerer {
@@ -25,7 +30,7 @@ export interface RequestAnswerer {
 export function createRequestAnswerer(
   engine: Engine,
   options: ApiOptions,
-  dashboard: DashboardHandler | undefined,
+  dashboard: PageHandler | undefined,
 ): RequestAnswerer {
   const api = createApiHandler(engine, options);
   // Behind a proxy that ends TLS a request arrives over http: the public address says where
@@ -34,10 +39,9 @@ export function createRequestAnswerer(
   return {
     api,
     publicOrigin,
-    async answer(request) {
-      const page =
-        dashboard && (await dashboard(publicOrigin ? { ...request, baseUrl: publicOrigin } : request));
-      return page || api(request);
+    answer(request) {
+      const page = dashboard?.(publicOrigin ? { ...request, baseUrl: publicOrigin } : request);
+      return page ? page.then((answer) => answer || api(request)) : api(request);
     },
   };
 }

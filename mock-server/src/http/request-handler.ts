@@ -7,6 +7,7 @@ import type { AppOptions } from './app';
 import {
   type AdapterRequest,
   createRequestAnswerer,
+  type PageHandler,
   plainTargetPath,
   type RequestAnswerer,
   toApiRequest,
@@ -103,13 +104,13 @@ async function loadExpressParts(answerer: RequestAnswerer): Promise<ExpressParts
 }
 
 /** The dashboard, its pages loaded with the first request for one of its paths. */
-function lazyDashboard(engine: Engine, options: DashboardOptions): DashboardHandler {
+function lazyDashboard(engine: Engine, options: DashboardOptions): PageHandler {
   let loaded: Promise<DashboardHandler> | undefined;
-  return async (request) => {
+  return (request) => {
     if (!DASHBOARD_PATH.test(request.path)) return undefined;
     loaded ??= import('../dashboard/dashboard').then((module) =>
       module.createDashboardHandler(engine, options),
     );
-    return (await loaded)(request);
+    return loaded.then((dashboard) => dashboard(request));
   };
 }

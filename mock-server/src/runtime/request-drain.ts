@@ -1,21 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * The work of the requests a server has accepted, so that stopping it waits for each request's
- * work and not only for its connection: a client that leaves (a load test ending, a proxy timing
- * out) does not end what its request started, and the store must outlive it.
+ * The requests a server has accepted and their work, so that stopping it waits for each
+ * request's work and not only for its connection: a client that leaves (a load test ending, a
+ * proxy timing out) does not end what its request started, and the store must outlive it.
  *
  * @example
  * ```ts
  * const drain = new RequestDrain();
- * drain.track(handle(req, res));
+ * drain.track(res, handle(req, res));
  * // on SIGTERM, once no new request can start:
  * await drain.settled(10_000);
  * await store.close();
  * ```
  */
 export class RequestDrain {
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pending = new Set<ServerResponse>();
   private readonly waiters = new Set<() => void>();
 
   /** Requests whose work has not ended yet. */
@@ -23,19 +23,21 @@ export class RequestDrain {
     return this.pending.size;
   }
 
-  /** Counts `work` until it settles, whether it resolves or rejects. */
-  track(work: Promise<unknown>): void {
-    const settled = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.pending.add(settled);
-    void settled.then(() => {
-      this.pending.delete(settled);
-      if (this.pending.size > 0) return;
+  /** The answers of the requests still at work. */
+  responses(): IterableIterator<ServerResponse> {
+    return this.pending.values();
+  }
+
+  /** Counts the request of `res` until `work` settles, whether it resolves or rejects. */
+  track(res: ServerResponse, work: Promise<unknown>): void {
+    this.pending.add(res);
+    const done = () => {
+      this.pending.delete(res);
+      if (this.pending.size > 0 || this.waiters.size === 0) return;
       for (const wake of this.waiters) wake();
       this.waiters.clear();
-    });
+    };
+    void work.then(done, done);
   }
 
   /** Resolves to true once no tracked work is left, or to false after `ms` with some still running. */

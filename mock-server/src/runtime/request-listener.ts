@@ -49,6 +49,8 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
 }
 
 function toOriginForm(req: IncomingMessage): void {
+  // Most targets are in origin form already.
+  if (req.url?.charCodeAt(0) === 0x2f) return;
   const absolute = /^https?:\/\/(?:[^/?#@]*@)?([^/?#]*)(.*)$/is.exec(req.url ?? '/');
   if (!absolute) return;
   const [, host = '', rest = ''] = absolute;

@@ -1,5 +1,5 @@
 import { CLOCK_MODE_HEADER } from '@rankquill/contract';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { DemoData } from '../engine/demo-data';
@@ -175,25 +175,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (req, res) => {
       // Once stopping, a request not yet begun is refused: everything accepted before still runs.
       if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
-      const work = handler(req, res).catch((error: unknown) => {
-        log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
-        res.destroy();
-      });
-      drain.track(work);
-      return work;
+      drain.track(
+        res,
+        handler(req, res).catch((error: unknown) => {
+          log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
+          res.destroy();
+        }),
+      );
     },
     options.logRequests ? log : undefined,
   );
-  const inFlight = new Set<ServerResponse>();
   let hosts: HostAllowList | undefined;
   const server: Server = createServer((req, res) => {
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      // While draining, the connection of each answered request closes once it is idle.
-      if (closing) setImmediate(() => server.closeIdleConnections());
-    });
-    if (closing) res.setHeader('connection', 'close');
     // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
     if (hosts && !hosts.allows(req.headers.host)) return refuseHost(req, res, engine.nextRequestId());
     listener(req, res);
@@ -240,7 +233,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
    */
   async function stop(): Promise<void> {
     closing = true;
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    // Requests at work end their connections with their answers, so that no connection idles.
+    const closeIdle = () => setImmediate(() => server.closeIdleConnections());
+    for (const res of drain.responses()) {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      else res.once('close', closeIdle);
+    }
     const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
     const disconnected = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

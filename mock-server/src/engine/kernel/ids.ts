@@ -87,12 +87,15 @@ function mix(value: bigint): bigint {
   return z ^ (z >> 31n);
 }
 
+/** Each digit of `toString(32)` as the letter of `ALPHABET` with the same value. */
+const FROM_RADIX_32: Record<string, string> = Object.fromEntries(
+  [...ALPHABET].map((letter, value) => [value.toString(32), letter]),
+);
+
+/** 13 base-32 letters of `ALPHABET`, most significant first (one `toString`, not 13 BigInt shifts). */
 function encode(value: bigint): string {
+  const digits = value.toString(32).padStart(13, '0');
   let out = '';
-  let rest = value;
-  for (let i = 0; i < 13; i++) {
-    out = ALPHABET[Number(rest & 31n)] + out;
-    rest >>= 5n;
-  }
+  for (let i = 0; i < 13; i++) out += FROM_RADIX_32[digits[i] as string];
   return out;
 }
