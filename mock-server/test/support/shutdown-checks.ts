@@ -1,6 +1,5 @@
 import { connect, type Socket } from 'node:net';
 import { expect } from 'vitest';
-import { MANUAL_CLOCK_START } from '../../src/engine/kernel/clock';
 import { openEngineStore } from '../../src/runtime/open-store';
 import { type RunningServer, startServer } from '../../src/runtime/server';
 import type { Row } from '../../src/store/store';
@@ -83,36 +82,37 @@ export async function checkLateRequestRefused({ db, durable }: ShutdownCase): Pr
 }
 
 /**
- * A long request (an `advance` that finishes many generations, a transaction each) whose client
- * leaves while it runs: the stop waits for its work, so nothing fails on a closed store and, on
- * a durable store, every generation is finished after the stop.
+ * A long request whose client leaves while it runs: `POST /__admin/reset` empties the store and
+ * seeds the demo data again, dozens of transactions. The stop waits for its work, so nothing
+ * fails on a closed store and, on a durable store, the reset is whole after the stop: the
+ * project made before it is gone and the demo data is marked seeded.
  */
-export async function checkAbandonedRequestFinishes({ db, durable }: ShutdownCase, items = 60): Promise<void> {
+export async function checkAbandonedRequestFinishes({ db, durable }: ShutdownCase): Promise<void> {
   const url = await db();
   const { server, lines, port } = await start(url);
-  const { api_key: key, project_id: projectId } = server.demo;
-  for (let i = 0; i < items; i++) {
-    const created = await fetch(`${server.apiBaseUrl}/projects/${projectId}/content`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ keyword: `left behind ${i}`, length: 1500 }),
-    });
-    expect(created.status).toBe(202);
-  }
+  const account = await server.engine.accounts.authenticate(server.demo.api_key);
+  await server.engine.projects.create(account, { name: 'Before the reset', domain: 'before.example' });
+  const names = async () =>
+    (await server.engine.projects.list(account, { limit: 100 })).data.map((project) => project.name);
+  expect(await names()).toContain('Before the reset');
   const connection = await open(port);
-  const body = JSON.stringify({ seconds: 3600 });
   connection.socket.write(
-    `POST /__admin/clock/advance HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    `POST /__admin/reset HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
   );
-  // The advance is under way once the clock has moved to its first job.
-  while (server.engine.now() === MANUAL_CLOCK_START) await new Promise((resolve) => setTimeout(resolve, 2));
+  // The reset is under way once the store was emptied; the demo data is being seeded again.
+  while ((await names()).includes('Before the reset')) await new Promise((resolve) => setTimeout(resolve, 1));
   connection.socket.destroy();
+  // The server sees the connection end before it is told to stop, as when a load test ends.
+  await new Promise((resolve) => setTimeout(resolve, 20));
   await server.close();
+  // Work that outlived the stop would fail on the closed store about now.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   expect(failures(lines)).toEqual([]);
   if (durable) {
-    const content = await rowsOf<{ status: string; keyword: string }>(url, 'content');
-    const left = content.filter((item) => item.keyword.startsWith('left behind'));
-    expect(left).toHaveLength(items);
-    expect(left.filter((item) => item.status === 'generating')).toEqual([]);
+    const projects = await rowsOf<{ name: string }>(url, 'projects');
+    expect(projects.map((project) => project.name)).not.toContain('Before the reset');
+    const meta = (await rowsOf<{ id: string }>(url, 'meta')).map((row) => row.id);
+    expect(meta).toContain('demo');
+    expect(meta).not.toContain('demo_seeding');
   }
 }
