@@ -233,7 +233,7 @@ async function dispatch(
   const query = checkQuery(request.query, route.query, route.integers);
   if (operation.auth === 'service-key') {
     const body = await engine.publicArticles.get(request.headers['x-service-key'], query);
-    return { status: operation.status, headers: { ...JSON_HEADERS }, body: serializedOnce(body) };
+    return { status: operation.status, headers: { ...JSON_HEADERS }, ...serializedOnce(body) };
   }
   if (operation.auth === 'admin' && options.adminToken !== undefined) {
     const given = bearerToken(request) ?? '';

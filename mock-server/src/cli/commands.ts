@@ -39,5 +39,8 @@ export async function main(argv: string[]): Promise<void> {
 
 /** Whether a failure is the caller's mistake (exit 64) rather than the command's (exit 1). */
 export function isUsageError(error: unknown): boolean {
-  return error instanceof CliUsageError || Boolean((error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS'));
+  return (
+    error instanceof CliUsageError ||
+    Boolean((error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS'))
+  );
 }

@@ -20,3 +20,6 @@ main(process.argv.slice(2)).then(
     process.exit(isUsageError(error) ? 64 : 1);
   },
 );
+
+// A module, for the top-level await above.
+export {};

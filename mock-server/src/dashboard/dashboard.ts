@@ -17,9 +17,9 @@ import { keywordRoutes } from './pages/keywords';
 import { projectRoutes } from './pages/projects';
 import { reportRoutes } from './pages/reports';
 import { signInPage, signInRedirect } from './pages/sign-in';
+import { DASHBOARD_PATH } from './paths';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
-import { DASHBOARD_PATH } from './paths';
 import { localPath } from './urls';
 
 export interface DashboardOptions extends SessionStoreOptions {
@@ -67,7 +67,6 @@ const ROUTES: CompiledRoute[] = [
 
 /** How much of a key sent to sign in names its throttle: the prefix and four characters. */
 const KEY_PREFIX_LENGTH = 12;
-
 
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',

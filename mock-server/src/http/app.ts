@@ -64,7 +64,12 @@ export function expressApp(answerer: RequestAnswerer, settled?: (req: IncomingMe
   });
   // Express calls this for bodies it cannot read (too large, bad encoding); the API layer answers.
   app.use(
-    async (error: { status?: number; message?: string }, req: Request, res: Response, _next: NextFunction) => {
+    async (
+      error: { status?: number; message?: string },
+      req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
       try {
         if (res.headersSent) return void res.destroy();
         const bodyError = { status: error.status ?? 400, reason: error.message ?? 'unknown error' };

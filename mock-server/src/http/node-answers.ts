@@ -46,14 +46,31 @@ export function createRequestAnswerer(
   };
 }
 
+/** The request id of each answer written, for the request log (`write` leaves no header to read back). */
+const requestIds = new WeakMap<ServerResponse, string>();
+
+/** The `X-Request-Id` an answer was written with. */
+export function answeredRequestId(res: ServerResponse): string | undefined {
+  const header = res.getHeader('x-request-id');
+  return typeof header === 'string' ? header : requestIds.get(res);
+}
+
 /** Writes an answer: headers, then the body whole, or its stream chunk by chunk. */
 export async function write(res: ServerResponse, answer: ApiResponse): Promise<void> {
-  // Set one by one, the headers stay readable (`getHeader`) for the request log.
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  if (answer.stream) return writeStream(res, answer.status, answer.stream);
-  // writeHead/end skip Express's content negotiation: the answer is already serialized.
-  res.writeHead(answer.status, { 'content-length': Buffer.byteLength(answer.body) });
-  res.end(answer.body);
+  const requestId = answer.headers['x-request-id'];
+  if (requestId !== undefined) requestIds.set(res, requestId);
+  if (answer.stream) {
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    return writeStream(res, answer.status, answer.stream);
+  }
+  // One call writes the head (writeHead/end skip Express's content negotiation: the answer is
+  // already serialized), and the body goes out as bytes: kept ones, or encoded once here.
+  const bytes = answer.bytes ?? Buffer.from(answer.body);
+  const headers: string[] = [];
+  for (const name in answer.headers) headers.push(name, answer.headers[name] as string);
+  headers.push('content-length', String(bytes.byteLength));
+  res.writeHead(answer.status, headers);
+  res.end(bytes);
 }
 
 /**

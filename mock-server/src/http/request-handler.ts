@@ -92,7 +92,9 @@ async function loadExpressParts(answerer: RequestAnswerer): Promise<ExpressParts
     readBody: (req, res) =>
       new Promise((resolve) => {
         reader(req, res, (error?: { status?: number; message?: string }) =>
-          resolve(error ? { status: error.status ?? 400, reason: error.message ?? 'unknown error' } : undefined),
+          resolve(
+            error ? { status: error.status ?? 400, reason: error.message ?? 'unknown error' } : undefined,
+          ),
         );
       }),
     app: (req, res) =>

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { answeredRequestId } from '../http/node-answers';
 
 /** One JSON log line per answered request; never the query string (download links carry signatures). */
 export type RequestLogLine = {
@@ -32,14 +33,14 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
       const method = req.method ?? '';
       const path = (req.url ?? '').split('?', 1)[0] ?? '';
       res.once('close', () => {
-        const requestId = res.getHeader('x-request-id');
+        const requestId = answeredRequestId(res);
         log({
           event: 'request',
           method,
           path,
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          request_id: typeof requestId === 'string' ? requestId : null,
+          request_id: requestId ?? null,
           ...(res.writableFinished ? {} : { aborted: true }),
         });
       });

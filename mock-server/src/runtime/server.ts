@@ -1,7 +1,7 @@
-import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';

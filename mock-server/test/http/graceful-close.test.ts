@@ -88,11 +88,13 @@ describe('stopping the server, on each store', () => {
     { name: 'SQLite', db: async () => join(dir, `stop-${++files}.db`), durable: true },
   ];
 
-  it.each(stores)('refuses a request that arrives once it is stopping: 503, Connection: close ($name)', (store) =>
-    checkLateRequestRefused(store),
+  it.each(stores)(
+    'refuses a request that arrives once it is stopping: 503, Connection: close ($name)',
+    (store) => checkLateRequestRefused(store),
   );
 
-  it.each(stores)('closes the store only once a request whose client left has run to its end ($name)', (store) =>
-    checkAbandonedRequestFinishes(store),
+  it.each(stores)(
+    'closes the store only once a request whose client left has run to its end ($name)',
+    (store) => checkAbandonedRequestFinishes(store),
   );
 });

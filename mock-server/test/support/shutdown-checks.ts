@@ -19,7 +19,13 @@ type LogLine = Record<string, unknown>;
 
 async function start(db: string): Promise<{ server: RunningServer; lines: LogLine[]; port: number }> {
   const lines: LogLine[] = [];
-  const server = await startServer({ port: 0, db, clock: 'manual', seed: 7, log: (line) => lines.push(line) });
+  const server = await startServer({
+    port: 0,
+    db,
+    clock: 'manual',
+    seed: 7,
+    log: (line) => lines.push(line),
+  });
   return { server, lines, port: Number(new URL(server.url).port) };
 }
 
@@ -48,7 +54,9 @@ function open(port: number): Promise<{ socket: Socket; answer: () => string; end
 
 /** The errors a server logged: none is expected from a clean stop. */
 function failures(lines: LogLine[]): LogLine[] {
-  return lines.filter((line) => ['request_failed', 'job_failed', 'shutdown_cut'].includes(String(line.event)));
+  return lines.filter((line) =>
+    ['request_failed', 'job_failed', 'shutdown_cut'].includes(String(line.event)),
+  );
 }
 
 /**
