@@ -368,6 +368,7 @@ export class Engine {
     });
     this.requests = 0;
     this.ctx.jobs.owner = `boot-${this.boot}`;
+    this.rateLimits.owner = `boot-${this.boot}`;
     // A manual clock serves one server, so a claim left in the store is a stopped server's.
     await this.ctx.jobs.prepare(clock instanceof ManualClock);
     if (this.options.demo === false) return;

@@ -38,10 +38,20 @@ export class IdFactory {
    */
   async nextSeq(tx: StoreWriter, counter: IdCounter = 'main'): Promise<number> {
     const key = counterKey(counter);
-    let current = (await tx.get<MetaRecord>('meta', key))?.value as number | undefined;
-    if (current === undefined && counter !== 'main') {
-      current = (await tx.get<MetaRecord>('meta', counterKey('main')))?.value as number | undefined;
+    const stored = async (name: string) =>
+      (await tx.get<MetaRecord>('meta', name))?.value as number | undefined;
+    // A store shared by several servers keeps the counters itself, so that their transactions
+    // never write one row; they start where the rows below had got to.
+    const sequences = tx.sequences;
+    if (sequences) {
+      return sequences.next(key, async () => {
+        if (counter === 'main') return (await stored(key)) ?? 0;
+        const main = counterKey('main');
+        return (await stored(key)) ?? (await sequences.last(main)) ?? (await stored(main)) ?? 0;
+      });
     }
+    let current = await stored(key);
+    if (current === undefined && counter !== 'main') current = await stored(counterKey('main'));
     const seq = (current ?? 0) + 1;
     await tx.put('meta', { id: key, value: seq });
     return seq;
