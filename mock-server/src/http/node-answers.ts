@@ -46,19 +46,18 @@ export function createRequestAnswerer(
   };
 }
 
-/** The request id of each answer written, for the request log (`write` leaves no header to read back). */
-const requestIds = new WeakMap<ServerResponse, string>();
+/** Where `write` leaves the request id of an answer, for the request log (it leaves no header to read back). */
+const REQUEST_ID = Symbol('request id');
 
 /** The `X-Request-Id` an answer was written with. */
 export function answeredRequestId(res: ServerResponse): string | undefined {
   const header = res.getHeader('x-request-id');
-  return typeof header === 'string' ? header : requestIds.get(res);
+  return typeof header === 'string' ? header : (res as { [REQUEST_ID]?: string })[REQUEST_ID];
 }
 
 /** Writes an answer: headers, then the body whole, or its stream chunk by chunk. */
 export async function write(res: ServerResponse, answer: ApiResponse): Promise<void> {
-  const requestId = answer.headers['x-request-id'];
-  if (requestId !== undefined) requestIds.set(res, requestId);
+  (res as { [REQUEST_ID]?: string })[REQUEST_ID] = answer.headers['x-request-id'];
   if (answer.stream) {
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     return writeStream(res, answer.status, answer.stream);

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * @example
  * ```ts
  * const drain = new RequestDrain();
- * drain.track(res, handle(req, res));
+ * drain.track(res, handle(req, res), (error) => res.destroy(error as Error));
  * // on SIGTERM, once no new request can start:
  * await drain.settled(10_000);
  * await store.close();
@@ -28,8 +28,8 @@ export class RequestDrain {
     return this.pending.values();
   }
 
-  /** Counts the request of `res` until `work` settles, whether it resolves or rejects. */
-  track(res: ServerResponse, work: Promise<unknown>): void {
+  /** Counts the request of `res` until `work` settles; a failure goes to `failed` first. */
+  track(res: ServerResponse, work: Promise<unknown>, failed: (error: unknown) => void): void {
     this.pending.add(res);
     const done = () => {
       this.pending.delete(res);
@@ -37,7 +37,10 @@ export class RequestDrain {
       for (const wake of this.waiters) wake();
       this.waiters.clear();
     };
-    void work.then(done, done);
+    void work.then(done, (error: unknown) => {
+      failed(error);
+      done();
+    });
   }
 
   /** Resolves to true once no tracked work is left, or to false after `ms` with some still running. */

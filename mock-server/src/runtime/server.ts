@@ -175,13 +175,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (req, res) => {
       // Once stopping, a request not yet begun is refused: everything accepted before still runs.
       if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
-      drain.track(
-        res,
-        handler(req, res).catch((error: unknown) => {
-          log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
-          res.destroy();
-        }),
-      );
+      drain.track(res, handler(req, res), (error) => {
+        log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
+        res.destroy();
+      });
     },
     options.logRequests ? log : undefined,
   );
