@@ -47,12 +47,12 @@ export async function transactOnce<T>(
   context: AsyncLocalStorage<true>,
   body: (client: PoolClient, state: AttemptState) => Promise<TransactionBody<T>>,
   onEnd: () => void,
+  begun?: PoolClient,
 ): Promise<T> {
-  const client = await pool.connect();
+  const client = begun ?? (await begin(pool));
   const state: AttemptState = { conflict: false };
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
     const { value, written } = await context.run(true, () => body(client, state));
     onEnd();
     const names = [...written];
@@ -86,13 +86,28 @@ export async function transactOnce<T>(
 }
 
 /**
+ * A connection of `pool` in a new serializable transaction. It takes its snapshot at its first
+ * statement, not here: a transaction may begin while the one before it still runs.
+ */
+export async function begin(pool: Pool): Promise<PoolClient> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    return client;
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+}
+
+/**
  * Runs `attempt` until it does not end in a conflict with another server's transaction, waiting a
  * little more each time (at random, so two servers that met do not meet again at once).
  */
-export async function runTransaction<T>(attempt: () => Promise<T>): Promise<T> {
+export async function runTransaction<T>(attempt: (tries: number) => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
-      return await attempt();
+      return await attempt(tries);
     } catch (error) {
       if (!isConflict(error) || tries >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(tries, 10)));

@@ -14,6 +14,7 @@ import { migrate, POSTGRES_VERSIONS_TABLE } from './postgres-migrations';
 import { postgresSequences, STORE_SEQUENCES_SQL } from './postgres-sequences';
 import {
   type AttemptState,
+  begin,
   isConflict,
   runTransaction,
   type TransactionBody,
@@ -148,8 +149,11 @@ export async function openPostgresStore(
   const running = new Set<Promise<unknown>>();
   const sequences = postgresSequences(pool, lockSql);
 
-  /** One attempt of `work`, with a `tx` of its own (an attempt that met another server's is run anew). */
-  const attempt = async <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
+  /**
+   * One attempt of `work`, with a `tx` of its own (an attempt that met another server's is run
+   * anew), on `begun` when a transaction was begun for it ahead.
+   */
+  const attempt = async <T>(work: (tx: StoreWriter) => Promise<T>, begun?: PoolClient): Promise<T> => {
     let finished = false;
     const afterCommit: Array<() => void> = [];
     let current: { client: PoolClient; state: AttemptState } | undefined;
@@ -219,24 +223,38 @@ export async function openPostgresStore(
       () => {
         finished = true;
       },
+      begun,
     );
     for (const callback of afterCommit) callback();
     return committed;
   };
 
   /** Runs `body` in one transaction (again, while it meets other servers' transactions). */
-  const transact = <T>(body: (client: PoolClient) => Promise<TransactionBody<T>>): Promise<T> =>
-    runTransaction(() =>
+  const transact = <T>(
+    body: (client: PoolClient) => Promise<TransactionBody<T>>,
+    begun: PoolClient | undefined,
+  ): Promise<T> =>
+    runTransaction((tries) =>
       transactOnce(
         pool,
         context,
         (client) => body(client),
         () => undefined,
+        tries === 1 ? begun : undefined,
       ),
     );
 
-  /** Runs a transaction after this server's earlier ones, to be awaited by `close`. */
-  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+  /**
+   * Where the next transaction may begin its connection: once the one before it has started its
+   * work, so that its BEGIN round trip overlaps that work and no more than two connections wait.
+   */
+  let beginTurn: Promise<void> = Promise.resolve();
+
+  /**
+   * Runs a transaction after this server's earlier ones (its connection begun ahead, see
+   * `beginTurn`), to be awaited by `close`.
+   */
+  const enqueue = <T>(work: (begun: PoolClient | undefined) => Promise<T>): Promise<T> => {
     if (context.getStore()) {
       return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
     }
@@ -245,7 +263,18 @@ export async function openPostgresStore(
     } catch (error) {
       return Promise.reject(error);
     }
-    const result = queue.enqueue(work);
+    const turn = beginTurn;
+    let started = () => {};
+    beginTurn = new Promise((resolve) => {
+      started = resolve;
+    });
+    // A failed early BEGIN leaves the work to begin its own.
+    const begun = turn.then(() => begin(pool)).catch(() => undefined);
+    const result = queue.enqueue(async () => {
+      const client = await begun;
+      started();
+      return work(client);
+    });
     const settled = result.catch(() => undefined);
     running.add(settled);
     void settled.then(() => running.delete(settled));
@@ -254,7 +283,8 @@ export async function openPostgresStore(
 
   return {
     ...readsWhileOpen(queue, outside),
-    transaction: (work) => enqueue(() => runTransaction(() => attempt(work))),
+    transaction: (work) =>
+      enqueue((begun) => runTransaction((tries) => attempt(work, tries === 1 ? begun : undefined))),
     async version(names: readonly string[]): Promise<number> {
       queue.checkOpen();
       for (const name of names) tableOf(name);
@@ -267,7 +297,7 @@ export async function openPostgresStore(
       return Number(found.rows[0]?.version ?? 0);
     },
     clear: () =>
-      enqueue(async () => {
+      enqueue(async (begun) => {
         await transact(async (client) => {
           // TRUNCATE fires no row trigger: the counts are emptied with the rows. The counters
           // start again from nothing, as in a new database: their sequences go (in the
@@ -278,7 +308,7 @@ export async function openPostgresStore(
           for (const { name } of found.rows)
             await client.query(`DROP SEQUENCE "${name.replaceAll('"', '""')}"`);
           return { value: undefined, written: tables.keys() };
-        });
+        }, begun);
         sequences.forget();
       }),
     async close(): Promise<void> {
