@@ -7,6 +7,10 @@ export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' 
 const cachedAnswerText = new WeakMap<object, { body: string; bytes: Uint8Array }>();
 const utf8 = new TextEncoder();
 
+/** UTF-8 bytes: a Node `Buffer` where there is one (a socket writes it as it is), else a `Uint8Array`. */
+const encodeUtf8: (text: string) => Uint8Array =
+  typeof Buffer === 'function' ? (text) => Buffer.from(text) : (text) => utf8.encode(text);
+
 /**
  * Serializes a cached public-article answer once instead of on every hit (a tenth of the time of
  * a request otherwise), and encodes it once, for adapters that write bytes. The engine
@@ -16,7 +20,7 @@ export function serializedOnce(answer: object): { body: string; bytes: Uint8Arra
   let serialized = cachedAnswerText.get(answer);
   if (serialized === undefined) {
     const body = JSON.stringify(answer);
-    serialized = { body, bytes: utf8.encode(body) };
+    serialized = { body, bytes: encodeUtf8(body) };
     cachedAnswerText.set(answer, serialized);
   }
   return serialized;

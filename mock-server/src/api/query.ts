@@ -14,27 +14,23 @@ export type RawQuery = Record<string, string | string[]>;
  */
 export function readQuery(search: string): RawQuery {
   const query: RawQuery = {};
-  for (const [name, value] of pairsOf(search)) {
+  const add = (name: string, value: string) => {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  };
+  // A query with no `%` and no `+` has nothing to decode: it is split here, into the same pairs
+  // as URLSearchParams gives (which drops one leading `?`), without the parser's cost.
+  if (search.includes('%') || search.includes('+')) {
+    for (const [name, value] of new URLSearchParams(search)) add(name, value);
+    return query;
   }
-  return query;
-}
-
-/**
- * The name-value pairs of a query string as `URLSearchParams` reads them. One with no `%` and no
- * `+` has nothing to decode, so it is split here: the same pairs, without the parser's cost.
- */
-function pairsOf(search: string): Iterable<[string, string]> {
-  if (search.includes('%') || search.includes('+')) return new URLSearchParams(search);
-  const pairs: Array<[string, string]> = [];
-  // URLSearchParams drops one leading `?` of its input.
   for (const part of (search.startsWith('?') ? search.slice(1) : search).split('&')) {
     if (part === '') continue;
     const mark = part.indexOf('=');
-    pairs.push(mark < 0 ? [part, ''] : [part.slice(0, mark), part.slice(mark + 1)]);
+    if (mark < 0) add(part, '');
+    else add(part.slice(0, mark), part.slice(mark + 1));
   }
-  return pairs;
+  return query;
 }
 
 /** An integer in decimal digits; a minus sign is left for the range check to refuse with its own message. */

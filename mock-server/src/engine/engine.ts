@@ -18,7 +18,7 @@ import { type Clock, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 import type { EngineContext } from './kernel/context';
 import { ConflictError } from './kernel/errors';
 import { IdFactory } from './kernel/ids';
-import { type JobLane, JobQueue } from './kernel/jobs';
+import { type JobLane, JobQueue, type RunDueOptions } from './kernel/jobs';
 import { Random } from './kernel/random';
 import { ReadCache } from './kernel/read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
@@ -123,6 +123,12 @@ export interface EngineOptions {
 
 /** Webhook deliveries in flight at once by default. */
 export const DEFAULT_DELIVERY_CONCURRENCY = 16;
+
+/** What a run that found nothing due answers (one promise for every such run). */
+const NOTHING_RAN = Promise.resolve(0);
+
+/** A run of the local lane only, as before each request. */
+const LOCAL_LANE = { lanes: ['local'] } as const satisfies RunDueOptions;
 
 /** How long a server's claim on seeding the demo data holds, should it stop before it is done. */
 const DEMO_SEEDING_MS = 60_000;
@@ -257,16 +263,20 @@ export class Engine {
     return this.options.clock instanceof ManualClock ? 'manual' : 'real';
   }
 
-  now(): number {
-    return this.ctx.clock.now();
-  }
+  /** The engine clock's instant (bound: runs of due work call it as they go). */
+  readonly now = (): number => this.ctx.clock.now();
 
   /**
    * Runs the local work that is due now (such as finishing generations). Adapters call it before
    * each request; webhook deliveries never run here, so a slow receiver cannot hold a request.
    */
-  async tick(): Promise<number> {
-    return this.ctx.jobs.runDue(() => this.ctx.clock.now(), { lanes: ['local'] });
+  tick(): Promise<number> {
+    // Before most requests nothing is due, which the schedule as last seen tells at once (a
+    // closed store throws here: the run below answers that as a rejection).
+    try {
+      if (this.ctx.jobs.nothingDueNow(this.now(), LOCAL_LANE.lanes)) return NOTHING_RAN;
+    } catch {}
+    return this.ctx.jobs.runDue(this.now, LOCAL_LANE);
   }
 
   /**

@@ -184,7 +184,7 @@ export class JobQueue {
    * nothing when none is due.
    */
   async claim(until: number, lanes: readonly JobLane[] = ALL_LANES): Promise<JobRecord | undefined> {
-    const key = lanes.join();
+    const key = laneKey(lanes);
     if (!this.busy.has(key) && (await this.nothingDue(until, lanes))) return undefined;
     const claimed = await this.store.transaction(async (tx) => {
       const now = this.options.now();
@@ -291,6 +291,21 @@ export class JobQueue {
   }
 
   /**
+   * Whether, as of what the store tells at once (`versionNow`), no job of `lanes` can be claimed
+   * by `until`: false whenever it cannot tell without a wait (then `runDue` looks).
+   */
+  nothingDueNow(until: number, lanes: readonly JobLane[]): boolean {
+    const version = this.store.versionNow?.(JOBS_TABLE);
+    if (version === undefined || this.busy.has(laneKey(lanes))) return false;
+    for (const lane of lanes) {
+      if (this.running.has(lane) || this.scheduledLanes.has(lane)) return false;
+      const known = this.earliest.get(lane);
+      if (known?.version !== version || (known.at !== null && known.at <= until)) return false;
+    }
+    return true;
+  }
+
+  /**
    * Runs every job of the lanes due at or before `until`, in time order. One run per lane at a
    * time: a second caller for a busy lane waits for the first.
    */
@@ -299,7 +314,7 @@ export class JobQueue {
     // Most runs (one before each request) find nothing due: they answer without starting a run.
     if (
       !lanes.some((lane) => this.running.has(lane) || this.scheduledLanes.has(lane)) &&
-      !this.busy.has(lanes.join()) &&
+      !this.busy.has(laneKey(lanes)) &&
       (await this.nothingDue(typeof until === 'number' ? until : until(), lanes))
     ) {
       return 0;
@@ -370,7 +385,7 @@ export class JobQueue {
       for (const lane of lanes) this.scheduledLanes.delete(lane);
       return false;
     }
-    const version = await this.store.version(['jobs']);
+    const version = await this.store.version(JOBS_TABLE);
     for (const lane of lanes) {
       let known = this.earliest.get(lane);
       if (known?.version !== version) {
@@ -397,6 +412,14 @@ export class JobQueue {
 function unclaimed(job: JobRecord): JobRecord {
   const { claimed_until: _until, claimed_by: _by, ...scheduled } = job;
   return { ...scheduled, available_at: job.due_at };
+}
+
+/** The tables a look at the schedule reads. */
+const JOBS_TABLE = ['jobs'] as const;
+
+/** A set of lanes as one key (one lane is its own name: no string to build before each request). */
+function laneKey(lanes: readonly JobLane[]): string {
+  return lanes.length === 1 ? (lanes[0] as string) : lanes.join();
 }
 
 function laneFilter(lanes: readonly JobLane[]): Record<string, Condition> {
