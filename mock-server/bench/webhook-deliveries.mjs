@@ -5,12 +5,13 @@
 // with the reference server's `nodeWebhookSigner`). Each article sends content.published then
 // content.updated; the receiver's log must show every article's two events in that order.
 //
-// Each round also prints the CPU per delivery of this process and of the receiver's. The receiver
-// gets every round's deliveries twice, once from each side; the bare side sends them under
-// webhook-ids of its own, since a receiver that remembers applied webhook-ids answers a replay
-// without storing anything, and the side that went second got that cheaper answer. After the
-// rounds, the CPU of one delivery is split into its parts (outbox write, job claim, signature,
-// POST, outcome write), deliveries one at a time (delivery-parts.mjs).
+// Each round also prints the CPU per delivery of this process and of the receiver's: the ratio is
+// set by whichever runs out of a core first, so it moves with the machine's load from run to
+// run. The receiver gets every round's deliveries twice, once from each side; the bare side sends
+// them under webhook-ids of its own, so that the receiver, which remembers applied ids, takes both
+// sides' deliveries as new. After the rounds, the CPU of one delivery is split into its parts
+// (outbox write, job claim, signature, POST, outcome write), deliveries one at a time
+// (delivery-parts.mjs).
 import { buildWebhookRequest, DEFAULT_DELIVERY_CONCURRENCY, nodeWebhookSigner } from '../dist/index.js';
 import {
   cpuMsSince,
