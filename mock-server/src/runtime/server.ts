@@ -35,6 +35,12 @@ export interface ServerOptions extends AppOptions {
   /** Also write one `log` line per request: method, path, status, milliseconds, request id. */
   logRequests?: boolean;
   /**
+   * Also write one `log` line when the server is listening: the milliseconds since the process
+   * started at which each part of the start ended (code loaded, store open, engine open with its
+   * demo data, listening).
+   */
+  logStartup?: boolean;
+  /**
    * Sends webhook deliveries; default a `NodeWebhookSender` (15 s timeout, aborted when the
    * server closes) that applies the egress policy to every address it connects to.
    */
@@ -120,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (problem) throw new ServerProfileError(problem);
   }
   const db = options.db ?? DEFAULT_DB_PATH;
+  const startup: Record<string, number> = { code_loaded_ms: performance.now() };
   const store: Store = await openEngineStore(db, (error) =>
     log({ event: 'database_error', error: error.message }),
   );
@@ -138,6 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sender = options.webhookSender ?? new NodeWebhookSender({ egress, signal: shutdown.signal });
   let engine: Engine;
   try {
+    startup.store_open_ms = performance.now();
     engine = await Engine.open({
       store,
       clock,
@@ -159,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
+  startup.engine_open_ms = performance.now();
   const handler = createRequestHandler(engine, {
     ...options,
     admin: settings.admin,
@@ -196,6 +205,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   listening = server.address() as AddressInfo;
+  if (options.logStartup) {
+    log({ event: 'startup', ...startup, listening_ms: performance.now() });
+  }
   hosts = new HostAllowList({ listening, publicUrl: settings.publicUrl, allowedHosts: options.allowedHosts });
   const reportRunError = (error: unknown) => log({ event: 'job_failed', error: String(error) });
   const background = engine.startBackgroundWork(reportRunError);
