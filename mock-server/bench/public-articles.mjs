@@ -7,7 +7,7 @@
 // start to the ready line (median of 5), and its parts from `--log startup` where the server
 // has it. Prints the figures, the ratios and their goals.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +25,12 @@ const SEED = '2026';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-bench-'));
-const db = join(dir, 'bench.db');
+// BENCH_DB: a database seeded by an earlier run (its key beside it), or where to seed one to keep.
+const db = process.env.BENCH_DB ?? join(dir, 'bench.db');
 const serveArgs = ['serve', '--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual'];
 
 async function seed() {
+  if (existsSync(`${db}.key`)) return readFileSync(`${db}.key`, 'utf8');
   const started = performance.now();
   const store = openSqliteStore(db, engineSchema);
   const engine = await Engine.open({ store, seed: SEED, clock: new ManualClock(MANUAL_CLOCK_START) });
@@ -43,6 +45,7 @@ async function seed() {
   }
   await engine.advance(3600);
   await store.close();
+  writeFileSync(`${db}.key`, project.public_api_key);
   console.log(
     `seeded ${ARTICLES} published articles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

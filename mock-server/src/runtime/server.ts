@@ -185,7 +185,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Once stopping, a request not yet begun is refused: everything accepted before still runs.
       if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
       drain.track(res, handler(req, res), (error) => {
-        log({ event: 'request_failed', method: req.method, path: req.url, error: String(error) });
+        // The path only: a download link's query carries its signature.
+        const path = (req.url ?? '').split('?', 1)[0];
+        log({ event: 'request_failed', method: req.method, path, error: String(error) });
         res.destroy();
       });
     },
