@@ -26,10 +26,21 @@ export function expectedOutput(code: string): string[];
 /** The expected lines not found in `printed` in that order (each after the one before). */
 export function missingOutput(printed: string[], expected: string[]): string[];
 
-/** Runs `code` with Node from a file in `dir` (`ext` `.mts` strips TypeScript types); rejects on a non-zero exit. */
+/**
+ * Runs `code` from a file in `dir` with Node (`ext` `.mts` strips TypeScript types), or with
+ * `command args <file>` (another Node, Deno, Bun); rejects on a non-zero exit.
+ */
 export function runSnippet(
   code: string,
-  options: { dir: string; ext?: string; env?: Record<string, string>; timeout?: number; name?: string },
+  options: {
+    dir: string;
+    ext?: string;
+    env?: Record<string, string | undefined>;
+    timeout?: number;
+    name?: string;
+    command?: string;
+    args?: string[];
+  },
 ): Promise<{ printed: string[]; stderr: string }>;
 
 /** Runs the first ```ts block of `packageDir`/README.md with Node; see readme-snippet.mjs. */

@@ -71,12 +71,15 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export async function runSnippet(code, { dir, ext = '.mjs', env = {}, timeout = 30_000, name = 'snippet' }) {
+export async function runSnippet(
+  code,
+  { dir, ext = '.mjs', env = {}, timeout = 30_000, name = 'snippet', command = process.execPath, args = [] },
+) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `.${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}${ext}`);
   writeFileSync(file, code);
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file], {
+    const { stdout, stderr } = await promisify(execFile)(command, [...args, file], {
       cwd: dir,
       env: { ...process.env, ...env },
       timeout,

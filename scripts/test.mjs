@@ -2,17 +2,30 @@
 // so a reader (or CI) sees the count without parsing each runner's own summary.
 // TypeScript: every vitest project. Python, PHP, Ruby: each package's `scripts/ci-test.sh`, which
 // installs what its language needs, runs its linters and tests, and writes
-// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. Fuzzing:
-// `fuzz/run.mjs`, which writes `.test-results/fuzz.json` the same way.
-// The Python, PHP and Ruby suites wait mostly on their servers, so they run side by side, each
-// with its output in `.test-results/<language>.log`, printed whole when it ends.
+// `.test-results/<language>.json` as {"passed": N, "failed": N, "skipped": N}. The runtime matrix
+// (`tooling/runtimes/run.mjs`: the packed TypeScript packages on every runtime they name) and the
+// generators suite (`tooling/generators/run.mjs`: Go and Java clients generated from the served
+// OpenAPI document run the main flow) write `.test-results/<suite>.json` the same way. Fuzzing:
+// `fuzz/run.mjs`, likewise.
+// The Python, PHP, Ruby, runtime and generator suites wait mostly on their servers, downloads and
+// compilers, so they run side by side, each with its output in `.test-results/<suite>.log`,
+// printed whole when it ends.
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { describeLeftovers, newRunId, runSuite, runSuiteInBackground } from './leftover-processes.mjs';
 
-const LANGUAGE_SUITES = ['python', 'php', 'ruby'];
+/** The suites that run side by side after the TypeScript tests: a name, and the script that runs it. */
+const SIDE_BY_SIDE_SUITES = [
+  ...['python', 'php', 'ruby'].map((language) => ({
+    name: language,
+    command: 'bash',
+    script: `packages/${language}/scripts/ci-test.sh`,
+  })),
+  { name: 'runtimes', command: process.execPath, script: 'tooling/runtimes/run.mjs' },
+  { name: 'generators', command: process.execPath, script: 'tooling/generators/run.mjs' },
+];
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -41,26 +54,19 @@ addCounts('typescript', vitest.status, () => {
 
 // Extra vitest arguments select TypeScript tests only; the other languages run on a full run.
 if (process.argv.length <= 2) {
-  const languages = LANGUAGE_SUITES.filter((language) =>
-    existsSync(`packages/${language}/scripts/ci-test.sh`),
-  );
-  console.log(`\n== ${languages.join(', ')}, side by side ==`);
+  const suites = SIDE_BY_SIDE_SUITES.filter((suite) => existsSync(suite.script));
+  console.log(`\n== ${suites.map((suite) => suite.name).join(', ')}, side by side ==`);
   await Promise.all(
-    languages.map(async (language) => {
-      const report = `.test-results/${language}.json`;
-      const log = `.test-results/${language}.log`;
+    suites.map(async ({ name, command, script }) => {
+      const report = `.test-results/${name}.json`;
+      const log = `.test-results/${name}.log`;
       rmSync(report, { force: true });
       const started = Date.now();
-      const { status, leftovers } = await runSuiteInBackground(
-        `${runId}-${language}`,
-        'bash',
-        [`packages/${language}/scripts/ci-test.sh`],
-        log,
-      );
+      const { status, leftovers } = await runSuiteInBackground(`${runId}-${name}`, command, [script], log);
       const seconds = Math.round((Date.now() - started) / 1000);
-      console.log(`\n== ${language} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
-      chargeLeftovers(language, leftovers);
-      addCounts(language, status, () => JSON.parse(readFileSync(report, 'utf8')));
+      console.log(`\n== ${name} (exit ${status}, ${seconds} s) ==\n${readFileSync(log, 'utf8')}`);
+      chargeLeftovers(name, leftovers);
+      addCounts(name, status, () => JSON.parse(readFileSync(report, 'utf8')));
     }),
   );
   // Schemathesis against a fresh server and receiver, about two minutes; one test per operation.

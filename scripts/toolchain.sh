@@ -3,7 +3,9 @@
 # per-user folder when missing; nothing outside that folder is touched.
 RANKQUILL_TOOLCHAIN_DIR="${RANKQUILL_TOOLCHAIN_DIR:-$HOME/.cache/rankquill/toolchain}"
 RANKQUILL_NODE_SPEC="node@24"
-RANKQUILL_PNPM_VERSION="$(sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' package.json)"
+# Read from the repository's own package.json wherever the script is sourced from: sourced from a
+# subfolder, a relative path would find no pin and install whatever pnpm is latest.
+RANKQUILL_PNPM_VERSION="$(sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../package.json")"
 
 node_is_recent() {
   command -v node >/dev/null 2>&1 &&

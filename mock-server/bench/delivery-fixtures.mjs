@@ -1,7 +1,6 @@
 // What the deliveries benchmark is made of: the reference receiver in its own process, an engine
 // with published-then-updated articles whose deliveries wait for the background runs, and the
 // CPU time of a process, this one or another (from /proc, on Linux).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,40 +14,33 @@ import {
   openSqliteStore,
   SystemClock,
 } from '../dist/index.js';
+import { startProcess } from './child-process.mjs';
 
 export const SECRET = 'rq_whsec_bench';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** The reference receiver (`rankquill-mock receive`) checking signatures with `signingSecret`. */
-export function startReceiver(signingSecret) {
-  const child = spawn(
-    process.execPath,
-    [cli, 'receive', '--secret', SECRET, '--signing-secret', signingSecret],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export async function startReceiver(signingSecret) {
   let log = '';
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) {
-        resolve({
-          child,
-          ready: JSON.parse(out.split('\n')[0]),
-          log: () => log,
-          clearLog: () => {
-            log = '';
-          },
-          /** Milliseconds of CPU the receiver process has used, or NaN where /proc is not there. */
-          cpuMs: () => processCpuMs(child.pid),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`receiver exited with ${code}`)));
-  });
+  const { child, ready } = await startProcess(
+    cli,
+    ['receive', '--secret', SECRET, '--signing-secret', signingSecret],
+    {
+      onStderr: (chunk) => {
+        log += chunk;
+      },
+    },
+  );
+  return {
+    child,
+    ready,
+    log: () => log,
+    clearLog: () => {
+      log = '';
+    },
+    /** Milliseconds of CPU the receiver process has used, or NaN where /proc is not there. */
+    cpuMs: () => processCpuMs(child.pid),
+  };
 }
 
 /** Milliseconds of CPU (user and system) process `pid` has used, read from /proc; NaN elsewhere. */

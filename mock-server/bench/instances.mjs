@@ -10,42 +10,24 @@
 // milliseconds and counts the connections waiting for a lock another server holds (goal: none),
 // and the samples in which both servers ran a statement at once. It also prints the transactions
 // PostgreSQL rolled back: a serializable transaction that met another server's runs again.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startPostgresCluster } from '../test/support/postgres-cluster.ts';
+import { startServe, stopProcess } from './child-process.mjs';
 import { sampleLocks, transactionCounts } from './lock-sampler.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** Lines the servers logged about requests that failed (none is expected, at stop either). */
 const failedRequests = [];
 
 function startInstance(url) {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', url, '--seed', 'bench'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServe(['--port', '0', '--db', url, '--seed', 'bench'], {
+    onStderr: (chunk) => {
+      process.stderr.write(chunk);
+      for (const line of chunk.split('\n')) if (line.includes('request_failed')) failedRequests.push(line);
+    },
   });
-  child.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    for (const line of String(chunk).split('\n'))
-      if (line.includes('request_failed')) failedRequests.push(line);
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve({ child, ready: JSON.parse(out.split('\n')[0]) });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function call(base, method, path, body, key) {
@@ -140,7 +122,7 @@ try {
     ),
   );
 } finally {
-  await Promise.all(instances.map((instance) => stop(instance.child)));
+  await Promise.all(instances.map((instance) => stopProcess(instance.child)));
   await cluster.stop();
   console.log(
     `requests the servers logged as failed, their stop included: ${failedRequests.length} (goal 0)`,

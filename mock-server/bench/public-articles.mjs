@@ -6,13 +6,13 @@
 // the ratio moves with the load, the CPU per request much less). Also the time from process
 // start to the ready line (median of 5), and its parts from `--log startup` where the server
 // has it. Prints the figures, the ratios and their goals.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Engine, engineSchema, MANUAL_CLOCK_START, ManualClock, openSqliteStore } from '../dist/index.js';
+import { startProcess, startServe, stopProcess } from './child-process.mjs';
 import { processCpuMs } from './delivery-fixtures.mjs';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -22,12 +22,11 @@ const STARTS = 5;
 const THROUGHPUT_GOAL = 0.8;
 const STARTUP_GOAL_MS = 200;
 const SEED = '2026';
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-bench-'));
 // BENCH_DB: a database seeded by an earlier run (its key beside it), or where to seed one to keep.
 const db = process.env.BENCH_DB ?? join(dir, 'bench.db');
-const serveArgs = ['serve', '--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual'];
+const serveArgs = ['--port', '0', '--db', db, '--seed', SEED, '--clock', 'manual'];
 
 async function seed() {
   if (existsSync(`${db}.key`)) return readFileSync(`${db}.key`, 'utf8');
@@ -52,33 +51,6 @@ async function seed() {
   return project.public_api_key;
 }
 
-/** Starts `command`; resolves with its ready line, the milliseconds to it and its stderr so far. */
-function start(command, args) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) {
-        const ms = performance.now() - started;
-        resolve({ child, ready: JSON.parse(out.split('\n')[0]), ms, stderr: () => errors });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}: ${errors.trim()}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Throughput of `server` for one round, and the server process's CPU milliseconds per request. */
 async function round(server, url, headers) {
   const cpu = processCpuMs(server.child.pid);
@@ -95,8 +67,8 @@ async function round(server, url, headers) {
 /** The start-up's parts from the server's `--log startup` line, or null where it has none. */
 async function startupParts() {
   try {
-    const server = await start(cli, [...serveArgs, '--log', 'startup']);
-    await stop(server.child);
+    const server = await startServe([...serveArgs, '--log', 'startup'], { onStderr: () => {} });
+    await stopProcess(server.child);
     const line = server
       .stderr()
       .split('\n')
@@ -114,13 +86,13 @@ try {
   const serviceKey = await seed();
   const startups = [];
   for (let i = 0; i < STARTS; i++) {
-    const server = await start(cli, serveArgs);
+    const server = await startServe(serveArgs);
     startups.push(server.ms);
-    await stop(server.child);
+    await stopProcess(server.child);
   }
   const parts = await startupParts();
 
-  const server = await start(cli, serveArgs);
+  const server = await startServe(serveArgs);
   const url = `${server.ready.content_api_url}?limit=10`;
   const headers = { 'x-service-key': serviceKey };
   const sample = await fetch(url, { headers });
@@ -130,7 +102,7 @@ try {
     throw new Error('unexpected sample answer');
   const bodyFile = join(dir, 'body.json');
   writeFileSync(bodyFile, bytes);
-  const baseline = await start(bare, [bodyFile]);
+  const baseline = await startProcess(bare, [bodyFile]);
 
   await round(server, url, headers); // warm-up, not counted
   await round(baseline, baseline.ready.url, headers);
@@ -152,8 +124,8 @@ try {
         `(${measured.bare.cpuMsEach.toFixed(3)} ms CPU each), ratio ${ratio.toFixed(3)}`,
     );
   }
-  await stop(server.child);
-  await stop(baseline.child);
+  await stopProcess(server.child);
+  await stopProcess(baseline.child);
 
   const ratio = median(rounds.map((r) => r.ratio));
   const startupMedian = median(startups);

@@ -4,10 +4,14 @@
  *
  * @module @rankquill/mock-server
  */
+// First: on a Node too old for the server, one line says which to install (see the guard).
+import './runtime/node-version-guard';
+
 export type { ApiRequest, ApiResponse, BodyError } from './api/api-types';
 export { type ApiOptions, createApiHandler } from './api/router';
 export * from './engine/index';
 export { type AppOptions, createApp } from './http/app';
+export type { TrustProxyOption } from './http/trusted-proxies';
 export {
   NodeWebhookSender,
   type NodeWebhookSenderOptions,
@@ -27,4 +31,6 @@ export { SystemClock } from './runtime/system-clock';
 export { createMemoryStore } from './store/memory';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres';
 export { openSqliteStore } from './store/sqlite';
+export { MockServerCallError } from './testing/server-call';
 export { type MockServer, type MockServerOptions, startMockServer } from './testing/start-mock-server';
+export type { FaultTimes, ScopedFault, TestDoubleVerbs } from './testing/test-double-verbs';

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `webhooks`: the zod-free part a receiver needs, so that its bundles leave the schemas out.
+  entry: ['src/index.ts', 'src/webhooks.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

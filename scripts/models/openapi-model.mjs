@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * @typedef {{ kind: 'string', format?: string, values?: string[], open?: boolean, constant?: string }
+ * @typedef {{ kind: 'string', format?: string, pattern?: string, values?: string[], open?: boolean,
+ *     constant?: string }
  *   | { kind: 'integer' | 'number' | 'boolean', constant?: number | boolean }
  *   | { kind: 'array', items: TypeModel }
  *   | { kind: 'map', values: TypeModel }
@@ -39,8 +40,9 @@ import { readFileSync } from 'node:fs';
  * path of its own (`export.csv`).
  *
  * @typedef {{ title: string, version: string, schemas: SchemaModel[], operations: OperationModel[],
- *   clientPolicy: Record<string, unknown> }} ApiModel
+ *   clientPolicy: Record<string, unknown>, webhooks: string[] }} ApiModel
  * `clientPolicy` is the document's `x-rankquill-client-policy`: timeouts, retries, polling.
+ * `webhooks` names the document's webhook events, in its (the spec's) order.
  */
 
 /**
@@ -56,17 +58,29 @@ export function loadApiModel(file) {
   return buildApiModel(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/**
+ * Component ids whose models keep another name (`x-rankquill-model-name`): the contract renamed
+ * them so that other generators do not meet their own type names, and our models keep theirs.
+ */
+let modelNames = new Map();
+
 /** @returns {ApiModel} */
 export function buildApiModel(document) {
   const schemas = new Map();
   const requestSchemas = new Set();
+  modelNames = new Map(
+    Object.entries(document.components?.schemas ?? {})
+      .filter(([, schema]) => typeof schema['x-rankquill-model-name'] === 'string')
+      .map(([id, schema]) => [id, schema['x-rankquill-model-name']]),
+  );
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(pathItem)) {
       const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref;
       if (ref) requestSchemas.add(refName(ref));
     }
   }
-  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+  for (const [id, schema] of Object.entries(document.components?.schemas ?? {})) {
+    const name = modelNames.get(id) ?? id;
     addSchema(schemas, name, schema, requestSchemas.has(name) ? 'request' : 'response');
   }
   const operations = [];
@@ -81,6 +95,7 @@ export function buildApiModel(document) {
     schemas: [...schemas.values()].sort((a, b) => a.name.localeCompare(b.name)),
     operations,
     clientPolicy: document['x-rankquill-client-policy'] ?? {},
+    webhooks: Object.keys(document.webhooks ?? {}),
   };
 }
 
@@ -99,10 +114,29 @@ function addSchema(schemas, name, schema, role, hoistedFrom) {
       hoistedFrom: { schema: name, field: fieldName },
     });
     const field = { name: fieldName, type, required: required.has(fieldName), nullable };
-    if (property.description) field.description = property.description;
+    const description = ownDescription(property);
+    if (description) field.description = description;
     if (property.default !== undefined) field.default = property.default;
     model.fields.push(field);
   }
+}
+
+/**
+ * The description of a property without the sentence the contract adds for other generators
+ * (`packages/contract/src/openapi-portable.ts`): the known values of an extensible enum, the value
+ * of an always-the-same boolean. Each language's emitter words those facts itself.
+ */
+function ownDescription(property) {
+  const description = property.description;
+  if (typeof description !== 'string') return description;
+  const values = property['x-extensible-enum'];
+  const added = Array.isArray(values)
+    ? `One of ${values.map((value) => `\`${value}\``).join(', ')}; a newer server may send others.`
+    : typeof property['x-rankquill-const'] === 'boolean'
+      ? `Always \`${property['x-rankquill-const']}\`.`
+      : undefined;
+  if (added === undefined || !description.endsWith(added)) return description;
+  return description.slice(0, -added.length).trimEnd() || undefined;
 }
 
 function hoistedName(parent, field) {
@@ -132,6 +166,7 @@ function typeOf(schema, context) {
     case 'string': {
       const type = { kind: 'string' };
       if (schema.format) type.format = schema.format;
+      if (schema.pattern) type.pattern = schema.pattern;
       if (schema.const !== undefined) type.constant = schema.const;
       if (schema['x-extensible-enum']) {
         type.values = schema['x-extensible-enum'];
@@ -147,6 +182,8 @@ function typeOf(schema, context) {
     case 'boolean': {
       const type = { kind };
       if (schema.const !== undefined) type.constant = schema.const;
+      // The document writes an always-the-same boolean as a plain boolean (openapi-portable.ts).
+      if (typeof schema['x-rankquill-const'] === 'boolean') type.constant = schema['x-rankquill-const'];
       return { type, nullable };
     }
     case 'array':
@@ -238,6 +275,8 @@ function responseType(schema, schemas, operationId) {
   }).type;
 }
 
+/** The model name of the component a `$ref` points at. */
 function refName(ref) {
-  return ref.slice(ref.lastIndexOf('/') + 1);
+  const id = ref.slice(ref.lastIndexOf('/') + 1);
+  return modelNames.get(id) ?? id;
 }

@@ -55,37 +55,53 @@ const csv = must(
   'export CSV',
 );
 
-const started = must(
-  await client.POST('/v1/projects/{projectId}/export', {
-    params: { path: { projectId } },
-    body: { types: ['content'], format: 'json' },
-  }),
-  'start a bulk export',
-);
-let bulk = started;
-for (let i = 0; i < 200 && bulk.status !== 'ready'; i++) {
-  await new Promise((resolve) => setTimeout(resolve, 25));
-  bulk = must(
-    await client.GET('/v1/projects/{projectId}/exports/{exportId}', {
-      params: { path: { projectId, exportId: started.id } },
+/** Starts a bulk export of the project's content in `format` and polls it until it is ready. */
+async function readyExport(format: 'json' | 'csv') {
+  const started = must(
+    await client.POST('/v1/projects/{projectId}/export', {
+      params: { path: { projectId } },
+      body: { types: ['content'], format },
     }),
-    'get the bulk export',
+    'start a bulk export',
   );
+  let bulk = started;
+  for (let i = 0; i < 200 && bulk.status !== 'ready'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    bulk = must(
+      await client.GET('/v1/projects/{projectId}/exports/{exportId}', {
+        params: { path: { projectId, exportId: started.id } },
+      }),
+      'get the bulk export',
+    );
+  }
+  const signed = new URL(bulk.download_url ?? 'http://missing.invalid/');
+  const path = { projectId, exportId: started.id };
+  const query = {
+    expires: signed.searchParams.get('expires') ?? '',
+    signature: signed.searchParams.get('signature') ?? '',
+  };
+  return { bulk, params: { path, query } };
 }
-const signed = new URL(bulk.download_url ?? 'http://missing.invalid/');
+
+// Each format of the bulk download at a path of its own: the JSON one typed, the ZIP one bytes.
+const documentExport = await readyExport('json');
+const bulk = documentExport.bulk;
 const file = must(
-  await client.GET('/v1/projects/{projectId}/exports/{exportId}/download', {
-    params: {
-      path: { projectId, exportId: started.id },
-      query: {
-        expires: signed.searchParams.get('expires') ?? '',
-        signature: signed.searchParams.get('signature') ?? '',
-      },
-    },
+  await client.GET('/v1/projects/{projectId}/exports/{exportId}/download.json', {
+    params: documentExport.params,
   }),
-  'download the bulk export',
+  'download the JSON bulk export',
 );
-if (typeof file === 'string') throw new Error('a JSON bulk export downloaded as text');
+const zipExport = await readyExport('csv');
+const zip = new Uint8Array(
+  must(
+    await client.GET('/v1/projects/{projectId}/exports/{exportId}/download.zip', {
+      params: zipExport.params,
+      parseAs: 'arrayBuffer',
+    }),
+    'download the ZIP bulk export',
+  ),
+);
 
 // The webhooks section types what a receiver gets and answers.
 type Published = webhooks['content.published']['post'];
@@ -101,6 +117,8 @@ console.log(
     bulkStatus: bulk.status,
     bulkObject: file.object,
     bulkArticles: file.content?.articles.map((article) => article.id),
+    zipMagic: String.fromCharCode(...zip.slice(0, 2)),
+    zipBytesMatch: zip.byteLength === zipExport.bulk.size_bytes,
     receiverAnswer: answer.success,
   }),
 );

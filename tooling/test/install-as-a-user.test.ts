@@ -1,58 +1,30 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSamples, expectedOutput, missingOutput, runSnippet } from '../../scripts/readme-snippet.mjs';
+import {
+  npmEnv as env,
+  installIntoProject,
+  packPackages,
+  publishedPackages,
+  repo,
+  type WorkspacePackage,
+} from '../support/packed-packages';
 
 const run = promisify(execFile);
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'rankquill-as-a-user-'));
-const tarballs = join(dir, 'tarballs');
 /** A project of its own, outside the workspace, as a user starts one. */
 const app = join(dir, 'app');
-/** npm and npx run on this Node, whatever Node comes first on the machine's PATH. */
-const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
-
-interface WorkspacePackage {
-  name: string;
-  path: string;
-  private?: boolean;
-}
-
-/** Every package of the workspace that is published (not private). */
-async function publishedPackages(): Promise<WorkspacePackage[]> {
-  const { stdout } = await run('pnpm', ['ls', '-r', '--depth', '-1', '--json'], { cwd: repo, env });
-  return (JSON.parse(stdout) as WorkspacePackage[]).filter((pkg) => !pkg.private);
-}
 
 let published: WorkspacePackage[] = [];
 let server: ChildProcess | undefined;
 
 beforeAll(async () => {
   published = await publishedPackages();
-  mkdirSync(tarballs);
-  mkdirSync(app);
-  for (const pkg of published) {
-    const manifest = JSON.parse(readFileSync(join(pkg.path, 'package.json'), 'utf8'));
-    if ((manifest.files as string[] | undefined)?.includes('dist') && !existsSync(join(pkg.path, 'dist'))) {
-      throw new Error(`${pkg.name} is not built: run \`pnpm build\` first`);
-    }
-    await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: pkg.path, env });
-  }
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const files = readdirSync(tarballs).map((file) => join(tarballs, file));
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files], { cwd: app, env });
+  await installIntoProject(app, await packPackages(published, join(dir, 'tarballs')));
 }, 300_000);
 
 afterAll(() => {

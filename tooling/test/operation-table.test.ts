@@ -78,6 +78,12 @@ describe('the operation table', () => {
       'admin.clock.retrieve',
       'admin.clock.advance',
       'admin.reset',
+      'admin.faults.create',
+      'admin.faults.list',
+      'admin.faults.clear',
+      'admin.faults.delete',
+      'admin.requests.list',
+      'admin.requests.clear',
     ]);
     const formatPaths = Object.values(document.paths)
       .flatMap((item) => Object.values(item))

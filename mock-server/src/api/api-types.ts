@@ -58,6 +58,11 @@ export interface ApiResponse {
    * file for a whole one.
    */
   stream?: AsyncIterable<Uint8Array>;
+  /**
+   * Set by a `disconnect` fault: the adapter sends nothing and closes the connection (the HTTP
+   * server destroys the socket, MSW answers a network error). `status` and `body` are then unused.
+   */
+  disconnect?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BulkExportFormat } from '@rankquill/contract';
 import { type OperationHandler, RawResult } from './api-types';
 
 /** Handlers of the export operations, by contract operation id: files are streamed, bulk exports are JSON. */
@@ -24,11 +25,19 @@ export const exportApiHandlers: Record<string, OperationHandler> = {
       baseUrl: request.baseUrl,
     }),
   // No account: the signed URL is the credential.
-  'exports.download': async ({ engine, params, query }) =>
-    new RawResult(
-      await engine.exports.download(param(params, 'projectId'), param(params, 'exportId'), query),
-    ),
+  'exports.download': downloadIn(undefined),
+  // One format at a path of its own (`download.zip`): the same signed link, that format only.
+  'exports.downloadJson': downloadIn('json'),
+  'exports.downloadZip': downloadIn('csv'),
+  'exports.downloadPdf': downloadIn('pdf'),
 };
+
+function downloadIn(format: BulkExportFormat | undefined): OperationHandler {
+  return async ({ engine, params, query }) =>
+    new RawResult(
+      await engine.exports.download(param(params, 'projectId'), param(params, 'exportId'), query, format),
+    );
+}
 
 function contentExportIn(format: string): OperationHandler {
   return async ({ engine, account, params }) =>

@@ -1,11 +1,15 @@
 import { InvalidRequestError } from '../engine/index';
 
-/** Query parameters as an adapter reads them: a parameter given more than once keeps every value. */
+/**
+ * Query parameters as an adapter reads them: a parameter given more than once keeps every value.
+ * An object without a prototype, so `constructor` or `__proto__` is what was sent, or absent.
+ */
 export type RawQuery = Record<string, string | string[]>;
 
 /**
  * Reads a query string (without its `?`) the way every adapter does, with the WHATWG rules
- * (`+` is a space, percent escapes decoded).
+ * (`+` is a space, percent escapes decoded), into an object without a prototype: a parameter
+ * named `constructor`, `toString` or `__proto__` is a parameter like any other.
  *
  * @example
  * ```ts
@@ -13,7 +17,7 @@ export type RawQuery = Record<string, string | string[]>;
  * ```
  */
 export function readQuery(search: string): RawQuery {
-  const query: RawQuery = {};
+  const query: RawQuery = Object.create(null);
   const add = (name: string, value: string) => {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
@@ -54,7 +58,7 @@ export function checkQuery(
   known: ReadonlySet<string>,
   integers: ReadonlySet<string>,
 ): Record<string, string> {
-  const checked: Record<string, string> = {};
+  const checked: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(query)) {
     if (!known.has(name)) continue;
     if (Array.isArray(value)) {

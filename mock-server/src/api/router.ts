@@ -9,7 +9,9 @@ import {
   AuthenticationError,
   type Engine,
   InvalidRequestError,
+  keyFingerprint,
   PublicArticleApiError,
+  RateLimitError,
   RateLimitExceeded,
   type RateLimitState,
   ServiceError,
@@ -22,9 +24,13 @@ import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } f
 import { secretsEqual } from './constant-time';
 import { errorBody, errorResponse, unreadableBody } from './error-format';
 import { exportApiHandlers } from './export-api';
+import { authenticateBearer, FAILED_AUTHENTICATION_LIMITS } from './failed-authentication';
+import { actOnFault, disconnected } from './fault-actions';
 import { mainApiHandlers } from './main-api';
 import { checkQuery } from './query';
 import { checkRequestFraming, MethodNotAllowedError, UnknownRouteError } from './request-rules';
+import { completeTrace, type RequestTrace, startTrace } from './request-trace';
+import { testDoubleApiHandlers } from './test-double-api';
 
 /** Largest request body an adapter reads; a larger one comes as `bodyError`. */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
@@ -51,6 +57,20 @@ export interface ApiOptions {
   publicUrl?: string;
   /** Called with unexpected errors before they become a 500. */
   onError?: (error: unknown, request: ApiRequest) => void;
+  /**
+   * Ends the waits of delay faults at once when it aborts: the reference server passes its
+   * shutdown signal, so a request held by a fault does not hold the shutdown.
+   */
+  signal?: AbortSignal;
+  /**
+   * Wrong main API keys one client address may send in a rolling minute before its requests get
+   * 429 with `Retry-After` (`--failed-auth-limit`); 0 turns the throttle off. Default 1,000, the
+   * mock profile's; the production profile's is 30 (`FAILED_AUTHENTICATION_LIMITS`).
+   * @example { failedAuthLimit: 30 }
+   */
+  failedAuthLimit?: number;
+  /** Wall-clock milliseconds for that throttle; default `Date.now`. */
+  now?: () => number;
 }
 
 interface Route {
@@ -68,6 +88,7 @@ const handlers: Record<string, OperationHandler> = {
   ...mainApiHandlers,
   ...exportApiHandlers,
   ...adminApiHandlers,
+  ...testDoubleApiHandlers,
 };
 
 const routes: Route[] = (operations as readonly Operation[])
@@ -120,14 +141,29 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
+  const { testDouble } = engine;
+
   return async function handle(request: ApiRequest): Promise<ApiResponse> {
-    const response = await answer(request);
+    // Only while the journal is on or a fault is active does a request carry a trace.
+    const trace = testDouble.active ? startTrace(engine.now(), request) : undefined;
+    let response = await answer(request, trace);
+    if (trace) {
+      if (trace.faultHeaders) Object.assign(response.headers, trace.faultHeaders);
+      if (trace.disconnectAfter) {
+        void response.stream?.[Symbol.asyncIterator]().return?.();
+        response = disconnected(trace.id);
+      }
+      if (trace.journaled && testDouble.journal.enabled) {
+        testDouble.record(completeTrace(trace, request, response));
+      }
+    }
     Object.assign(response.headers, clockHeaders);
     return response;
   };
 
-  async function answer(request: ApiRequest): Promise<ApiResponse> {
+  async function answer(request: ApiRequest, trace: RequestTrace | undefined): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
+    if (trace) trace.id = requestId;
     const isPublicApi =
       request.path === '/public-article-api' || request.path.startsWith('/public-article-api/');
     const rateLimit: RateLimitSlot = {};
@@ -138,7 +174,11 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       if ('allow' in match) {
         return { status: 204, headers: { allow: match.allow, 'x-request-id': requestId }, body: '' };
       }
-      const response = await dispatch(engine, options, request, match, requestId, rateLimit);
+      if (trace) {
+        trace.operation = match.route.operation.id;
+        trace.journaled = match.route.operation.tag !== 'Admin';
+      }
+      const response = await dispatch(engine, options, request, match, requestId, rateLimit, trace);
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state), { 'x-request-id': requestId });
       if (response.stream) {
         response.stream = reportingFailure(response.stream, (error) => options.onError?.(error, request));
@@ -151,18 +191,13 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       const response = errorResponse(error, requestId, isPublicApi);
       if (error instanceof MethodNotAllowedError) response.headers.allow = error.allow;
       if (error instanceof UnknownRouteError) response.headers.link = '</openapi.json>; rel="service-desc"';
-      if (error instanceof RateLimitExceeded) {
-        rateLimit.state = error.state;
-        response.headers['retry-after'] = String(error.retryAfterSeconds);
-      }
+      if (error instanceof RateLimitError) response.headers['retry-after'] = String(error.retryAfterSeconds);
+      if (error instanceof RateLimitExceeded) rateLimit.state = error.state;
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
   }
 }
-
-/** The operations only the mock has: moving its clock and wiping its data. */
-const MOCK_OPERATIONS = new Set(['admin.clock.retrieve', 'admin.clock.advance', 'admin.reset']);
 
 /** Methods in the order an `Allow` header lists them. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -184,7 +219,7 @@ function matchRoute(
   let resource: string | undefined;
   for (const route of routes) {
     if (!served.admin && route.operation.auth === 'admin') continue;
-    if (!served.mock && MOCK_OPERATIONS.has(route.operation.id)) continue;
+    if (!served.mock && route.operation.mockOnly) continue;
     if (resource !== undefined && route.operation.path !== resource) continue;
     const found = route.pattern.exec(request.path);
     if (!found) continue;
@@ -227,12 +262,23 @@ async function dispatch(
   { route, params }: { route: Route; params: Record<string, string> },
   requestId: string,
   rateLimit: RateLimitSlot,
+  trace: RequestTrace | undefined,
 ): Promise<ApiResponse> {
   const { operation } = route;
   checkRequestFraming(request, operation, { adminToken: options.adminToken });
   const query = checkQuery(request.query, route.query, route.integers);
+  // A fault applies once the route and the caller are known; admin routes have none.
+  const faulted = trace && operation.tag !== 'Admin' ? trace : undefined;
   if (operation.auth === 'service-key') {
-    const body = await engine.publicArticles.get(request.headers['x-service-key'], query);
+    const serviceKey = request.headers['x-service-key'];
+    if (faulted) {
+      if (serviceKey !== undefined) faulted.publicKey = keyFingerprint(serviceKey);
+      const instead = engine.testDouble.faults.empty
+        ? undefined
+        : await applyFault(engine, options, operation, faulted, rateLimit, true);
+      if (instead) return instead;
+    }
+    const body = await engine.publicArticles.get(serviceKey, query);
     return { status: operation.status, headers: { ...JSON_HEADERS }, ...serializedOnce(body) };
   }
   if (operation.auth === 'admin' && options.adminToken !== undefined) {
@@ -245,10 +291,22 @@ async function dispatch(
   }
   const account =
     operation.auth === 'bearer'
-      ? await engine.accounts.authenticate(bearerToken(request))
+      ? await authenticateBearer(engine, bearerToken(request), request.clientAddress, {
+          limit: options.failedAuthLimit ?? FAILED_AUTHENTICATION_LIMITS.mock,
+          now: options.now ?? Date.now,
+        })
       : (undefined as never);
   if (account) rateLimit.state = await engine.rateLimits.take(account.id, account.rate_limit);
+  if (faulted) {
+    if (account) faulted.accountId = account.id;
+    // Without a fault the request goes on in the same turn: no await on the hot path.
+    const instead = engine.testDouble.faults.empty
+      ? undefined
+      : await applyFault(engine, options, operation, faulted, rateLimit, false);
+    if (instead) return instead;
+  }
   const body = operation.body ? parseBody(request) : {};
+  if (trace && operation.body) trace.parsedBody = body;
   const handler = route.handler;
   if (!handler) throw new Error(`no handler for operation ${operation.id}`);
   const run = async (record?: (tx: StoreWriter, answer: StoredAnswer) => Promise<void>) => ({
@@ -294,6 +352,24 @@ async function dispatch(
   return request.method.toUpperCase() === 'HEAD'
     ? rawHead(answer.status, answer.body)
     : raw(answer.status, answer.body);
+}
+
+/**
+ * The fault that applies to this request, acted on: the answer to send instead of running the
+ * operation, or `undefined` to run it (after a delay, or to drop its answer afterwards).
+ */
+async function applyFault(
+  engine: Engine,
+  options: ApiOptions,
+  operation: Operation,
+  trace: RequestTrace,
+  rateLimit: RateLimitSlot,
+  publicApi: boolean,
+): Promise<ApiResponse | undefined> {
+  const fault = engine.testDouble.match(operation.id, trace);
+  if (!fault) return undefined;
+  const context = { publicApi, rateLimit: rateLimit.state, now: engine.now(), signal: options.signal };
+  return actOnFault(fault, trace, context);
 }
 
 /** Where `dispatch` leaves the account's rate-limit counts for the response headers. */

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '@rankquill/contract';
+import { TrustedProxies, TrustProxyError } from '../http/trusted-proxies';
 import { allowedHostProblem } from '../runtime/host-allow-list';
 import { describeDatabase } from '../runtime/open-store';
 import { DEFAULT_DB_PATH, isLoopbackHost, startServer } from '../runtime/server';
 import { resolveProfile, type ServerProfile, ServerProfileError } from '../runtime/server-profile';
+import { stopWhenStdinCloses } from './stdin-lifeline';
 import { CliUsageError } from './usage-error';
 
 export const SERVE_USAGE = `rankquill-mock serve [options]
@@ -48,11 +51,32 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     (mock.test or mock.test:4010); repeatable. Other Host headers get
                     a 421, against DNS rebinding; on a non-loopback --host every name
                     is served until this or --public-url is given
+  --failed-auth-limit N
+                    wrong main API keys one client address may send in a rolling
+                    minute; past it every request of that address with a key gets
+                    429 with Retry-After (a right key too), on every server of the
+                    database; 0 turns it off; also read from
+                    RANKQUILL_FAILED_AUTH_LIMIT (default 1000, 30 with --profile
+                    production)
+  --trust-proxy P   believe X-Forwarded-For, -Proto and -Host only from these proxies:
+                    addresses, CIDR ranges (10.0.0.0/8), loopback, linklocal or
+                    uniquelocal, comma-separated or repeated; or a hop count alone
+                    (1: the one proxy in front). Throttles count the client that
+                    remains. Also read from RANKQUILL_TRUST_PROXY (default: none;
+                    the peer is the client and those headers are ignored)
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
   --log startup     one JSON line on stderr when listening: the milliseconds since the
                     process started at which loading the code, opening the store, opening
                     the engine (demo data included) and listening ended
+  --journal-size N  requests the journal (GET /__admin/requests) keeps in this
+                    process, from 0 (off) to ${MAX_JOURNAL_SIZE}; mock profile only
+                                                                  (default ${DEFAULT_JOURNAL_SIZE})
+  --exit-on-stdin-close
+                    shut down (as on SIGTERM) when standard input, a pipe, closes:
+                    the Python, PHP and Ruby test helpers hold its other end, so the
+                    server ends with the process that started it, even a killed one;
+                    also RANKQUILL_EXIT_ON_STDIN_CLOSE=1
 `;
 
 const MIN_SECRET_LENGTH = 16;
@@ -66,6 +90,47 @@ function exportSigningSecret(option: string | undefined): string | undefined {
     );
   }
   return secret;
+}
+
+/** `--journal-size`: a whole number in range, and only where there is a journal to keep. */
+function journalSizeOption(option: string | undefined, profile: string): number | undefined {
+  if (option === undefined) return undefined;
+  const size = Number(option);
+  if (!/^\d+$/.test(option) || size > MAX_JOURNAL_SIZE) {
+    throw new CliUsageError(
+      `--journal-size must be a whole number of requests from 0 (no journal) to ${MAX_JOURNAL_SIZE}, got "${option}".`,
+    );
+  }
+  if (profile === 'production') {
+    throw new CliUsageError(
+      '--journal-size is not allowed with --profile production: a deployed service keeps no request journal. Drop --journal-size.',
+    );
+  }
+  return size;
+}
+
+/** `--trust-proxy` values, else `RANKQUILL_TRUST_PROXY`; a value that cannot be read is a usage error. */
+function trustProxyOption(option: string[]): string[] {
+  const values = option.length > 0 ? option : [process.env.RANKQUILL_TRUST_PROXY ?? ''].filter(Boolean);
+  try {
+    TrustedProxies.parse(values);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new CliUsageError(error.message);
+    throw error;
+  }
+  return values;
+}
+
+/** `--failed-auth-limit`, else `RANKQUILL_FAILED_AUTH_LIMIT`, else the profile's default. */
+function failedAuthLimitOption(option: string | undefined): number | undefined {
+  const value = option ?? (process.env.RANKQUILL_FAILED_AUTH_LIMIT || undefined);
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(value)) {
+    throw new CliUsageError(
+      `--failed-auth-limit (or RANKQUILL_FAILED_AUTH_LIMIT) must be a whole number of wrong keys a minute, 0 for no limit, got "${value}".`,
+    );
+  }
+  return Number(value);
 }
 
 /** Logs are JSON lines on stderr. */
@@ -104,7 +169,11 @@ export async function serve(args: string[]): Promise<void> {
       profile: { type: 'string', default: 'mock' },
       'public-url': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true, default: [] },
+      'trust-proxy': { type: 'string', multiple: true, default: [] },
+      'failed-auth-limit': { type: 'string' },
       log: { type: 'string', multiple: true, default: [] },
+      'journal-size': { type: 'string' },
+      'exit-on-stdin-close': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -140,10 +209,12 @@ export async function serve(args: string[]): Promise<void> {
       `--webhook-concurrency must be an integer from 1 to 1000, got "${values['webhook-concurrency']}".`,
     );
   }
+  const journalSize = journalSizeOption(values['journal-size'], values.profile);
   for (const entry of values['allowed-host']) {
     const problem = allowedHostProblem(entry);
     if (problem) throw new CliUsageError(problem);
   }
+  const trustProxy = trustProxyOption(values['trust-proxy']);
   const profile = values.profile as ServerProfile;
   const adminToken = values['admin-token'] ?? (process.env.RANKQUILL_ADMIN_TOKEN || undefined);
   const options = {
@@ -154,12 +225,20 @@ export async function serve(args: string[]): Promise<void> {
     webhookEgress: egress,
     profile,
     publicUrl: values['public-url'],
+    failedAuthLimit: failedAuthLimitOption(values['failed-auth-limit']),
   } as const;
   const settings = profileSettings(options);
   if (settings.admin && !adminToken && !isLoopbackHost(values.host)) {
     log({
       event: 'warning',
       message: `/__admin routes are open on ${values.host} with no --admin-token; anyone who reaches this port can reset data and move the clock.`,
+    });
+  }
+  if (profile === 'production' && trustProxy.length === 0) {
+    log({
+      event: 'warning',
+      message:
+        "No --trust-proxy: X-Forwarded-For, -Proto and -Host are ignored, so behind the proxy that ends TLS every client has the proxy's address and shares its sign-in and API throttles. Pass --trust-proxy with the proxy's addresses or a hop count.",
     });
   }
   if (!isLoopbackHost(values.host) && !settings.publicUrl && values['allowed-host'].length === 0) {
@@ -177,11 +256,13 @@ export async function serve(args: string[]): Promise<void> {
     ...options,
     dashboard: !values['no-dashboard'],
     allowedHosts: values['allowed-host'],
+    trustProxy,
     deliveryConcurrency: concurrency,
     jobLeaseMs: jobLease * 1000,
     log,
     logRequests: values.log.includes('requests'),
     logStartup: values.log.includes('startup'),
+    journalSize,
   });
   process.stdout.write(
     `${JSON.stringify({
@@ -198,7 +279,10 @@ export async function serve(args: string[]): Promise<void> {
     })}\n`,
   );
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = () => {
+      if (stopping) return; // a signal and the end of stdin may both come
+      stopping = true;
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       server.close().then(resolve, (error: unknown) => {
@@ -208,5 +292,15 @@ export async function serve(args: string[]): Promise<void> {
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    // The helpers set the variable: a server too old to know it runs on, where the flag would fail.
+    const exitOnStdinClose =
+      values['exit-on-stdin-close'] || process.env.RANKQUILL_EXIT_ON_STDIN_CLOSE === '1';
+    if (exitOnStdinClose && !stopWhenStdinCloses(stop)) {
+      log({
+        event: 'warning',
+        message:
+          '--exit-on-stdin-close: standard input is not a pipe, so the server will not notice when the process that started it exits.',
+      });
+    }
   });
 }

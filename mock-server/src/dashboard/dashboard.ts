@@ -1,6 +1,12 @@
 import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { ApiRequest, ApiResponse } from '../api/api-types';
-import { AuthenticationError, type Engine, NotFoundError, ServiceError } from '../engine/index';
+import {
+  AuthenticationError,
+  type Engine,
+  NotFoundError,
+  ServiceError,
+  SIGN_IN_ATTEMPT_LIMIT,
+} from '../engine/index';
 import type { Answer, DashboardSettings, PageAnswer, PageCall, Route } from './answers';
 import { ASSETS, type Asset } from './assets';
 import { cookieValues, type SessionCookie, sessionCookie, setSessionCookie } from './cookies';
@@ -16,10 +22,12 @@ import { integrationRoutes } from './pages/integrations';
 import { keywordRoutes } from './pages/keywords';
 import { projectRoutes } from './pages/projects';
 import { reportRoutes } from './pages/reports';
+import { requestRoutes } from './pages/requests';
 import { signInPage, signInRedirect } from './pages/sign-in';
 import { DASHBOARD_PATH } from './paths';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
+import { transportSecurityHeaders } from './transport-security';
 import { localPath } from './urls';
 
 export interface DashboardOptions extends SessionStoreOptions {
@@ -56,6 +64,7 @@ const ROUTES: CompiledRoute[] = [
   ...aiVisibilityRoutes,
   ...reportRoutes,
   ...clockRoutes,
+  ...requestRoutes,
 ].map((route) => {
   const names: string[] = [];
   const source = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -105,11 +114,11 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     if (!DASHBOARD_PATH.test(received.path)) return undefined;
     const request = { ...received, query: singleValues(received.query) };
     const method = request.method.toUpperCase();
-    const file = ASSETS.get(request.path);
-    if (file && (method === 'GET' || method === 'HEAD'))
-      return withHeaders(asset(file, method), clockHeaders);
-    if (request.path.startsWith('/assets/')) return undefined;
     const origin = dashboardOrigin(request);
+    const common = { ...clockHeaders, ...transportSecurityHeaders(origin) };
+    const file = ASSETS.get(request.path);
+    if (file && (method === 'GET' || method === 'HEAD')) return withHeaders(asset(file, method), common);
+    if (request.path.startsWith('/assets/')) return undefined;
     const cookie = sessionCookie(origin, options.secureCookie);
     // Two session cookies: one was set by a page of another port of this host (cookies are not
     // separated by port), with a narrower Path to be sent first. Neither is trusted.
@@ -128,7 +137,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     const response = respond(answer, { method, session, flash: shown.flash, clock: settings.admin });
     // The session's message and exports as this request left them, for the next request on any server.
     if (session) await sessions.settle(session);
-    return withHeaders(response, clockHeaders);
+    return withHeaders(response, common);
   };
 
   async function route(
@@ -220,7 +229,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
     // server on the database shares; an attempt whose key is right is not counted.
     const subjects = [`address:${request.clientAddress ?? 'unknown'}`];
     if (key) subjects.push(`key:${key.slice(0, KEY_PREFIX_LENGTH)}`);
-    const attempt = await engine.signInThrottle.take(subjects, now());
+    const attempt = await engine.attemptThrottle.take(subjects, now(), SIGN_IN_ATTEMPT_LIMIT);
     if ('retryAfterSeconds' in attempt) return signInPage(request, attempt);
     let account: PageCall['account'];
     try {
@@ -229,7 +238,7 @@ export function createDashboardHandler(engine: Engine, options: DashboardOptions
       if (!(error instanceof AuthenticationError)) throw error;
       return signInPage(request, key ? 'wrong' : 'missing');
     }
-    await engine.signInThrottle.forgive(attempt);
+    await engine.attemptThrottle.forgive(attempt);
     // A new session id at every sign-in; the one the browser had, if any, ends.
     if (previous) await sessions.delete(previous);
     const { id } = await sessions.create(account.api_key_hash, origin);
@@ -296,7 +305,7 @@ function redirectTo(location: string): Answer {
 
 /** A refused form's flash: the engine's message, the field it names, and what the form held. */
 function refusedForm(error: ServiceError, form: URLSearchParams): Flash {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null);
   for (const [name, value] of form) {
     if (name !== CSRF_FIELD && name !== 'secret' && name !== 'admin_token') values[name] = value;
   }
@@ -310,7 +319,7 @@ function refusedForm(error: ServiceError, form: URLSearchParams): Flash {
 
 /** A page's links never repeat a parameter; of a repeated one, the first is read. */
 function singleValues(query: ApiRequest['query']): Record<string, string> {
-  const single: Record<string, string> = {};
+  const single: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(query))
     single[name] = Array.isArray(value) ? (value[0] ?? '') : value;
   return single;
@@ -351,7 +360,7 @@ interface ResponseContext {
   session: Session | undefined;
   /** The flash this page shows (taken from the session). */
   flash: Flash | undefined;
-  /** Admin routes are on: link the clock page. */
+  /** Admin routes are on: link the clock and requests pages. */
   clock: boolean;
 }
 

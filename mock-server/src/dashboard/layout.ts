@@ -18,7 +18,7 @@ const SECTIONS: [ProjectSection, string, string][] = [
 export interface Frame {
   /** The signed-in session's form token (for the sign-out button); absent before sign-in. */
   csrfToken?: string;
-  /** Show the link to the clock page (admin routes are on). */
+  /** Show the links to the clock and requests pages (admin routes are on). */
   clock?: boolean;
   flash?: Flash;
 }
@@ -33,7 +33,9 @@ function siteHeader(frame: Frame): Html {
   return html`<header class="site"><a class="brand" href="/">Rankquill dashboard</a>${
     frame.csrfToken
       ? html`<nav aria-label="Site"><ul><li><a href="/">Projects</a></li>${
-          frame.clock ? html`<li><a href="/clock">Clock</a></li>` : ''
+          frame.clock
+            ? html`<li><a href="/requests">Requests</a></li><li><a href="/clock">Clock</a></li>`
+            : ''
         }</ul></nav><form method="post" action="/sign-out">${csrfInput(frame.csrfToken)}<button type="submit">Sign out</button></form>`
       : ''
   }</header>`;
@@ -91,7 +93,9 @@ export function invalidAttributes(flash: Flash | undefined, name: string): Html 
 
 /** What the field held when the form was refused, else `fallback`. */
 export function previousValue(flash: Flash | undefined, name: string, fallback = ''): string {
-  return flash?.values?.[name] ?? fallback;
+  // The values come back from the session's JSON as a plain object: read only what the form held.
+  const values = flash?.values;
+  return values && Object.hasOwn(values, name) ? (values[name] ?? fallback) : fallback;
 }
 
 /** A status as a coloured badge that also says it in words. */

@@ -34,7 +34,7 @@ main{max-width:60rem;margin:0 auto;padding:1rem}
 .badge-generating,.badge-pending,.badge-processing{background:#fff8e6;border-color:#8a5a00;color:#6b4500}
 .badge-draft,.badge-expired,.badge-superseded{background:#f2f4f7;border-color:#475467;color:#344054}
 .badge-published,.badge-ready,.badge-succeeded{background:#ecfdf3;border-color:#11703a;color:#0b5a2e}
-.badge-failed{background:#fef3f2;border-color:#b42318;color:#912018}
+.badge-failed,.badge-closed{background:#fef3f2;border-color:#b42318;color:#912018}
 .table-wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e4e7ec;vertical-align:top}

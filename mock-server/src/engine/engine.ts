@@ -1,9 +1,9 @@
 import type { Store } from '../store/store';
 import { AccountService, API_KEY_PREFIX } from './accounts/accounts';
+import { AttemptThrottle } from './accounts/attempt-throttle';
 import { IdempotencyService } from './accounts/idempotency';
 import { RateLimiter } from './accounts/rate-limiter';
 import { SignInSessions } from './accounts/sign-in-sessions';
-import { SignInThrottle } from './accounts/sign-in-throttle';
 import { AiVisibilityService } from './ai-visibility/ai-visibility';
 import type { AnswerProvider } from './ai-visibility/answer-provider';
 import { removeProjectAiVisibility } from './ai-visibility/remove-project-ai-visibility';
@@ -18,7 +18,7 @@ import { type Clock, MANUAL_CLOCK_START, ManualClock } from './kernel/clock';
 import type { EngineContext } from './kernel/context';
 import { ConflictError } from './kernel/errors';
 import { IdFactory } from './kernel/ids';
-import { type JobLane, JobQueue, type RunDueOptions } from './kernel/jobs';
+import { type JobLane, JobQueue } from './kernel/jobs';
 import { Random } from './kernel/random';
 import { ReadCache } from './kernel/read-cache';
 import type { JobRecord, MetaRecord, ProjectRecord } from './kernel/records';
@@ -29,6 +29,7 @@ import type { RankingProvider } from './keywords/ranking-provider';
 import { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
 import { ProjectService } from './projects/projects';
 import { PublicArticleService } from './public-articles/public-articles';
+import { TestDouble } from './test-double/test-double';
 import { ActivityService, removeProjectActivity } from './webhooks/activity';
 import { removeProjectDeliveries, WebhookDeliveryService } from './webhooks/deliveries';
 import { EgressPolicy } from './webhooks/egress';
@@ -119,16 +120,12 @@ export interface EngineOptions {
    * @example { jobLeaseMs: 10_000 }
    */
   jobLeaseMs?: number;
+  /** Requests the test double's journal keeps in this process: default 10,000, 0 for none. */
+  journalSize?: number;
 }
 
 /** Webhook deliveries in flight at once by default. */
 export const DEFAULT_DELIVERY_CONCURRENCY = 16;
-
-/** What a run that found nothing due answers (one promise for every such run). */
-const NOTHING_RAN = Promise.resolve(0);
-
-/** A run of the local lane only, as before each request. */
-const LOCAL_LANE = { lanes: ['local'] } as const satisfies RunDueOptions;
 
 /** How long a server's claim on seeding the demo data holds, should it stop before it is done. */
 const DEMO_SEEDING_MS = 60_000;
@@ -156,10 +153,13 @@ export class Engine {
   readonly idempotency: IdempotencyService;
   /** Browsers signed in to the dashboard, shared by every server on the store. */
   readonly signInSessions: SignInSessions;
-  readonly signInThrottle: SignInThrottle;
+  /** Failed dashboard sign-ins and wrong main API keys, counted per client in the store. */
+  readonly attemptThrottle: AttemptThrottle;
   readonly activity: ActivityService;
   readonly webhooks: WebhookDeliveryService;
   readonly rateLimits: RateLimiter;
+  /** Faults injected by tests and the journal of requests (mock profile), in memory, per server. */
+  readonly testDouble: TestDouble;
   private readonly ctx: EngineContext;
   private demoData: DemoData | undefined;
   private background: BackgroundRuns | undefined;
@@ -235,7 +235,7 @@ export class Engine {
     this.publicArticles = new PublicArticleService(this.ctx, new ReadCache(store, ['projects', 'content']));
     this.idempotency = new IdempotencyService(this.ctx);
     this.signInSessions = new SignInSessions(this.ctx);
-    this.signInThrottle = new SignInThrottle(this.ctx);
+    this.attemptThrottle = new AttemptThrottle(this.ctx);
     this.rateLimits = new RateLimiter(this.ctx);
     this.exports = new ExportService(
       this.ctx,
@@ -244,6 +244,14 @@ export class Engine {
       this.aiVisibility,
       options.exportSigningSecret ?? secrets.secret('export-download-urls', 48),
     );
+    this.testDouble = new TestDouble({
+      clock: options.clock,
+      journalSize: options.journalSize,
+      faultId: (n) => ids.idFor('flt', this.boot * 2 ** 32 + 2 ** 31 + n),
+      accountOfKey: (key) => this.accounts.findByKey(key),
+      projectOfPublicKey: async (key) =>
+        (await store.find<ProjectRecord>('projects', { where: { public_api_key: key }, limit: 1 }))[0],
+    });
   }
 
   /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */
@@ -271,12 +279,7 @@ export class Engine {
    * each request; webhook deliveries never run here, so a slow receiver cannot hold a request.
    */
   tick(): Promise<number> {
-    // Before most requests nothing is due, which the schedule as last seen tells at once (a
-    // closed store throws here: the run below answers that as a rejection).
-    try {
-      if (this.ctx.jobs.nothingDueNow(this.now(), LOCAL_LANE.lanes)) return NOTHING_RAN;
-    } catch {}
-    return this.ctx.jobs.runDue(this.now, LOCAL_LANE);
+    return this.ctx.jobs.runLocalDue(this.now);
   }
 
   /**
@@ -338,6 +341,7 @@ export class Engine {
     const signedIn = await this.signInSessions.all();
     await this.ctx.store.clear();
     this.ctx.jobs.forget();
+    this.testDouble.reset();
     if (this.options.clock instanceof ManualClock) this.options.clock.rewind(MANUAL_CLOCK_START);
     this.boot = 0;
     await this.start();

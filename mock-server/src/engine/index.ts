@@ -9,15 +9,15 @@ export type {
   TableSpec,
 } from '../store/store';
 export { API_KEY_PREFIX } from './accounts/accounts';
+export {
+  ATTEMPT_WINDOW_MS,
+  type AttemptRecord,
+  AttemptThrottle,
+  SIGN_IN_ATTEMPT_LIMIT,
+} from './accounts/attempt-throttle';
 export { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from './accounts/idempotency';
 export { RateLimitExceeded, type RateLimitState } from './accounts/rate-limiter';
 export { type SignInSessionRecord, SignInSessions } from './accounts/sign-in-sessions';
-export {
-  SIGN_IN_ATTEMPT_LIMIT,
-  SIGN_IN_WINDOW_MS,
-  type SignInAttemptRecord,
-  SignInThrottle,
-} from './accounts/sign-in-throttle';
 export {
   AiVisibilityService,
   type DailyVisibility,
@@ -66,6 +66,17 @@ export type { RankingObservation, RankingProvider, RankingQuery } from './keywor
 export { SimulatedRankingProvider } from './keywords/simulated-ranking-provider';
 export { PUBLIC_API_KEY_PREFIX } from './projects/projects';
 export { SIGNING_SECRET_BYTES, SIGNING_SECRET_OVERLAP_MS } from './projects/webhook-settings';
+export type { Caller, FaultAction, FaultRecord } from './test-double/faults';
+export type { JournalRecord, RequestArrival } from './test-double/journal';
+export { keyFingerprint } from './test-double/key-fingerprint';
+export {
+  LARGE_BODY_CHARACTERS,
+  redactJson,
+  redactQuery,
+  redactText,
+  shownSecret,
+} from './test-double/redaction';
+export { TestDouble, type TestDoubleOptions } from './test-double/test-double';
 export { MAX_ATTEMPT_HISTORY, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks/deliveries';
 export { EgressPolicy, type EgressPolicyOptions, type Endpoint } from './webhooks/egress';
 export { DELIVERY_JOB } from './webhooks/outbox';

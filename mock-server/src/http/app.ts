@@ -4,10 +4,18 @@ import { type ApiOptions, MAX_BODY_BYTES } from '../api/router';
 import { createDashboardHandler } from '../dashboard/dashboard';
 import type { Engine } from '../engine/engine';
 import { createRequestAnswerer, type RequestAnswerer, toApiRequest, write } from './node-answers';
+import type { TrustProxyOption } from './trusted-proxies';
 
 export interface AppOptions extends ApiOptions {
   /** Serve the dashboard at `/` (default true). */
   dashboard?: boolean;
+  /**
+   * The proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed (`--trust-proxy`): a
+   * hop count, or addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Default
+   * none: the peer is the client and those headers are ignored. Throttles count the client.
+   * @example { trustProxy: ['loopback', '10.0.0.0/8'] } // or { trustProxy: 1 }
+   */
+  trustProxy?: TrustProxyOption;
 }
 
 /**
@@ -49,7 +57,6 @@ export function textBodyReader(): (
  * or cut (for a server that waits for its requests before it stops).
  */
 export function expressApp(answerer: RequestAnswerer, settled?: (req: IncomingMessage) => void): Express {
-  const behindProxy = answerer.publicOrigin !== undefined;
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -59,7 +66,7 @@ export function expressApp(answerer: RequestAnswerer, settled?: (req: IncomingMe
     req.method === 'GET' || req.method === 'HEAD' ? next() : readBody(req, res, next),
   );
   app.use(async (req: Request, res: Response) => {
-    await write(res, await answerer.answer(toApiRequest(req, req.path, behindProxy)));
+    await write(res, await answerer.answer(toApiRequest(req, req.path, answerer.proxies)));
     settled?.(req);
   });
   // Express calls this for bodies it cannot read (too large, bad encoding); the API layer answers.
@@ -73,7 +80,10 @@ export function expressApp(answerer: RequestAnswerer, settled?: (req: IncomingMe
       try {
         if (res.headersSent) return void res.destroy();
         const bodyError = { status: error.status ?? 400, reason: error.message ?? 'unknown error' };
-        await write(res, await answerer.api({ ...toApiRequest(req, req.path, false), body: '', bodyError }));
+        await write(
+          res,
+          await answerer.api({ ...toApiRequest(req, req.path, answerer.proxies), body: '', bodyError }),
+        );
       } finally {
         settled?.(req);
       }

@@ -4,6 +4,7 @@ import { readQuery } from '../api/query';
 import type { ApiOptions } from '../api/router';
 import { createApiHandler } from '../api/router';
 import type { Engine } from '../engine/engine';
+import { TrustedProxies, type TrustProxyOption } from './trusted-proxies';
 
 /** What the HTTP adapters read of a request: Node's, with the body once one was read. */
 export type AdapterRequest = IncomingMessage & { body?: unknown };
@@ -21,6 +22,8 @@ export interface RequestAnswerer {
   api(request: ApiRequest): Promise<ApiResponse>;
   /** The origin of `publicUrl`, when one is set. */
   publicOrigin: string | undefined;
+  /** The proxies whose forwarded headers are believed (`trustProxy`). */
+  proxies: TrustedProxies;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface RequestAnswerer {
  */
 export function createRequestAnswerer(
   engine: Engine,
-  options: ApiOptions,
+  options: ApiOptions & { trustProxy?: TrustProxyOption },
   dashboard: PageHandler | undefined,
 ): RequestAnswerer {
   const api = createApiHandler(engine, options);
@@ -39,6 +42,7 @@ export function createRequestAnswerer(
   return {
     api,
     publicOrigin,
+    proxies: TrustedProxies.parse(options.trustProxy),
     answer(request) {
       const page = dashboard?.(publicOrigin ? { ...request, baseUrl: publicOrigin } : request);
       return page ? page.then((answer) => answer || api(request)) : api(request);
@@ -55,9 +59,13 @@ export function answeredRequestId(res: ServerResponse): string | undefined {
   return typeof header === 'string' ? header : (res as { [REQUEST_ID]?: string })[REQUEST_ID];
 }
 
-/** Writes an answer: headers, then the body whole, or its stream chunk by chunk. */
+/**
+ * Writes an answer: headers, then the body whole, or its stream chunk by chunk. A disconnect
+ * fault's answer closes the socket with nothing sent, as when an answer is lost on the way.
+ */
 export async function write(res: ServerResponse, answer: ApiResponse): Promise<void> {
   (res as { [REQUEST_ID]?: string })[REQUEST_ID] = answer.headers['x-request-id'];
+  if (answer.disconnect) return void res.destroy();
   if (answer.stream) {
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     return writeStream(res, answer.status, answer.stream);
@@ -117,12 +125,16 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
 /**
  * The request as the API layer reads it. `path` is the request target up to its `?` (the
  * caller passes a target without `#` or white space; Express's parser reads the others).
- * `behindProxy` (a public URL is set): the client is the last address the proxy added to
- * `X-Forwarded-For`; elsewhere that header is anyone's to write, and the peer is the client.
+ * Forwarded headers count only from the proxies `--trust-proxy` names: the client is then the
+ * address the nearest untrusted hop was seen from, and the base URL takes the forwarded
+ * protocol and host; from anyone else they are anyone's to write, and the peer is the client.
  */
-export function toApiRequest(req: AdapterRequest, path: string, behindProxy: boolean): ApiRequest {
+export function toApiRequest(req: AdapterRequest, path: string, proxies: TrustedProxies): ApiRequest {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
+  const forwarded = proxies.read(req.socket.remoteAddress, req.headers);
+  const protocol =
+    forwarded.protocol ?? ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
   return {
     method: req.method ?? 'GET',
     path,
@@ -130,15 +142,9 @@ export function toApiRequest(req: AdapterRequest, path: string, behindProxy: boo
     // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
     headers: req.headers as Record<string, string | undefined>,
     body: typeof req.body === 'string' ? req.body : '',
-    baseUrl: `${'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http'}://${req.headers.host || 'localhost'}`,
-    clientAddress:
-      (behindProxy && lastForwardedFor(req.headers['x-forwarded-for'])) || req.socket.remoteAddress,
+    baseUrl: `${protocol}://${forwarded.host ?? req.headers.host ?? 'localhost'}`,
+    clientAddress: forwarded.clientAddress || undefined,
   };
-}
-
-function lastForwardedFor(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  return value?.split(',').pop()?.trim() || undefined;
 }
 
 /**

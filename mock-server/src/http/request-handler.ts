@@ -52,7 +52,6 @@ export function createRequestHandler(
           onError: options.onError,
         });
   const answerer = createRequestAnswerer(engine, options, dashboard);
-  const behindProxy = answerer.publicOrigin !== undefined;
   let express: Promise<ExpressParts> | undefined;
   const expressParts = () => {
     express ??= loadExpressParts(answerer);
@@ -67,19 +66,18 @@ export function createRequestHandler(
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         bodyError = await (await expressParts()).readBody(req, res);
       }
-      if (bodyError) {
-        await write(res, await answerer.api({ ...toApiRequest(req, path, false), body: '', bodyError }));
-        return;
-      }
-      await write(res, await answerer.answer(toApiRequest(req, path, behindProxy)));
+      if (bodyError) return await unreadable(req, res, path, bodyError);
+      await write(res, await answerer.answer(toApiRequest(req, path, answerer.proxies)));
     } catch (error) {
       // As the Express app's error handler does: the API layer answers what could not be served.
       if (res.headersSent) return void res.destroy();
       const { status, message } = error as { status?: number; message?: string };
-      const bodyError = { status: status ?? 400, reason: message ?? 'unknown error' };
-      await write(res, await answerer.api({ ...toApiRequest(req, path, false), body: '', bodyError }));
+      await unreadable(req, res, path, { status: status ?? 400, reason: message ?? 'unknown error' });
     }
   };
+  /** The API layer's answer to a request whose body could not be read. */
+  const unreadable = async (req: AdapterRequest, res: ServerResponse, path: string, bodyError: BodyError) =>
+    write(res, await answerer.api({ ...toApiRequest(req, path, answerer.proxies), body: '', bodyError }));
   return Object.assign(handle, { preload: async () => void (await expressParts()) });
 }
 

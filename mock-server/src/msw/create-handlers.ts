@@ -19,6 +19,13 @@ export interface CreateHandlersOptions {
    * `<origin>/public-article-api`, the admin routes at `<origin>/__admin`.
    */
   baseURL?: string;
+  /**
+   * Requests the journal (`GET <origin>/__admin/requests`) keeps: default 10,000, 0 turns it off.
+   * Faults (`POST <origin>/__admin/faults`) act here as on the reference server: a disconnect is
+   * a network error, a delay waits in real time.
+   * @example { journalSize: 0 }
+   */
+  journalSize?: number;
 }
 
 export interface RankquillHandlers {
@@ -62,6 +69,7 @@ export async function createHandlers(options: CreateHandlersOptions = {}): Promi
     // Receivers compare webhook-timestamp with their own clock, not the mock's.
     wallClock: { now: () => Date.now() },
     seed: options.seed ?? 42,
+    journalSize: options.journalSize,
   });
   // Deliveries and exports a request makes due run at once, as on the reference server.
   engine.startBackgroundWork();

@@ -7,7 +7,7 @@ import { readQuery } from '../api/query';
  */
 export async function toApiRequest(request: Request, mountPath: string): Promise<ApiRequest> {
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = Object.create(null);
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
@@ -27,6 +27,8 @@ export async function toApiRequest(request: Request, mountPath: string): Promise
 
 /** Turns the API layer's answer into a Fetch API response; a streamed answer becomes a `ReadableStream`. */
 export function toFetchResponse(answer: ApiResponse, method = 'GET'): Response {
+  // A disconnect fault: MSW turns a network error response into a failed fetch.
+  if (answer.disconnect) return Response.error();
   // A 204 and an answer to HEAD carry no body (the Fetch API refuses one on a 204).
   if (answer.status === 204 || method.toUpperCase() === 'HEAD') {
     void answer.stream?.[Symbol.asyncIterator]().return?.();

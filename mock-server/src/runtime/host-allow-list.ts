@@ -110,10 +110,15 @@ function parseHost(host: string): AllowedHost | undefined {
 /**
  * The 421 answer to a request for a host this server does not serve: HTML for a browser, the
  * public article API's error shape on its paths, the main API's elsewhere. It names the flag that
- * serves the host.
+ * serves the host (`refused`: the `Host` header, or a trusted proxy's `X-Forwarded-Host`).
  */
-export function refuseHost(req: IncomingMessage, res: ServerResponse, requestId: string): void {
-  const host = (req.headers.host ?? '').slice(0, 100);
+export function refuseHost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  refused = req.headers.host ?? '',
+): void {
+  const host = refused.slice(0, 100);
   const message = `This server does not answer to the host "${host}": a page whose name points at this machine could otherwise read and drive it (DNS rebinding). Call it at the address it printed, or start it with --allowed-host ${host.replace(/:\d*$/, '') || 'NAME'} (or --public-url) to serve that name.`;
   const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
   const browser = (req.headers.accept ?? '').includes('text/html');

@@ -1,12 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { redactText } from '../engine/index';
 import { answeredRequestId } from '../http/node-answers';
 
-/** One JSON log line per answered request; never the query string (download links carry signatures). */
+/**
+ * One JSON log line per answered request; never the query string (download links carry
+ * signatures), and a key written in the path only by its first characters.
+ */
 export type RequestLogLine = {
   event: 'request';
   method: string;
   path: string;
-  status: number;
+  /** `null` when the connection closed before a status was sent (a disconnect fault). */
+  status: number | null;
   ms: number;
   request_id: string | null;
   /** The connection closed before the answer was complete. */
@@ -31,14 +36,14 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
     if (log) {
       const started = performance.now();
       const method = req.method ?? '';
-      const path = (req.url ?? '').split('?', 1)[0] ?? '';
+      const path = redactText((req.url ?? '').split('?', 1)[0] ?? '');
       res.once('close', () => {
         const requestId = answeredRequestId(res);
         log({
           event: 'request',
           method,
           path,
-          status: res.statusCode,
+          status: res.headersSent ? res.statusCode : null,
           ms: Math.round((performance.now() - started) * 10) / 10,
           request_id: requestId ?? null,
           ...(res.writableFinished ? {} : { aborted: true }),

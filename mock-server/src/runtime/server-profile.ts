@@ -1,3 +1,5 @@
+import { FAILED_AUTHENTICATION_LIMITS } from '../api/failed-authentication';
+
 /**
  * The rules a server runs by. `mock` (the default) is the deterministic mock: seeded keys, demo
  * data, admin routes on, either clock. `production` is a deployable service: keys from a
@@ -26,6 +28,7 @@ export interface ProfileOptions {
   admin?: boolean;
   adminToken?: string;
   webhookEgress?: 'public' | 'private';
+  failedAuthLimit?: number;
 }
 
 /** What a profile decides for `startServer`, from the options it was given. */
@@ -39,6 +42,8 @@ export interface ProfileSettings {
   publicUrl: string | undefined;
   /** Where webhooks may go, when the profile decides it (production: public addresses only). */
   webhookEgress: 'public' | 'private' | undefined;
+  /** Wrong main API keys per client address per minute before 429 (0: no limit). */
+  failedAuthLimit: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -60,6 +65,12 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
     );
   }
   const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
+  const failedAuthLimit = options.failedAuthLimit ?? FAILED_AUTHENTICATION_LIMITS[profile];
+  if (!Number.isSafeInteger(failedAuthLimit) || failedAuthLimit < 0) {
+    throw new ServerProfileError(
+      `--failed-auth-limit (failedAuthLimit in code) must be a whole number of wrong keys a minute, 0 for no limit, got ${failedAuthLimit}.`,
+    );
+  }
   if (profile === 'mock') {
     return {
       profile,
@@ -68,6 +79,7 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
       demo: true,
       publicUrl,
       webhookEgress: options.webhookEgress,
+      failedAuthLimit,
     };
   }
   if (options.webhookEgress === 'private') {
@@ -109,6 +121,7 @@ export function resolveProfile(options: ProfileOptions): ProfileSettings {
     demo: false,
     publicUrl,
     webhookEgress: 'public',
+    failedAuthLimit,
   };
 }
 

@@ -5,10 +5,12 @@ import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
+import { redactText } from '../engine/test-double/redaction';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
 import type { AppOptions } from '../http/app';
 import { createRequestHandler } from '../http/request-handler';
+import { TrustedProxies } from '../http/trusted-proxies';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
 import { startDueWorkTimer } from './due-work-timer';
@@ -82,6 +84,12 @@ export interface ServerOptions extends AppOptions {
   jobLeaseMs?: number;
   /** How long `close` (SIGTERM on `serve`) waits for requests in flight, in milliseconds (default 10 s). */
   drainMs?: number;
+  /**
+   * Requests the journal (`GET /__admin/requests`) keeps in this process: default 10,000, 0 turns
+   * it off. Only a mock-profile server with admin routes keeps one, since only it can be read.
+   * @example { journalSize: 0 } // as `serve --journal-size 0`
+   */
+  journalSize?: number;
 }
 
 export interface RunningServer {
@@ -125,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const problem = allowedHostProblem(entry);
     if (problem) throw new ServerProfileError(problem);
   }
+  const proxies = TrustedProxies.parse(options.trustProxy);
   const db = options.db ?? DEFAULT_DB_PATH;
   const startup: Record<string, number> = { code_loaded_ms: performance.now() };
   const store: Store = await openEngineStore(db, (error) =>
@@ -160,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       wallClock: new SystemClock(),
       deliveryConcurrency: options.deliveryConcurrency,
       jobLeaseMs: options.jobLeaseMs,
+      journalSize: settings.admin && settings.mockRoutes ? options.journalSize : 0,
       onJobError: (error, job) =>
         log({ event: 'job_failed', kind: job.kind, subject: job.subject_id, error: String(error) }),
     });
@@ -173,8 +183,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
     publicUrl: settings.publicUrl,
+    // A request a delay fault holds ends its wait when the server shuts down.
+    signal: shutdown.signal,
+    failedAuthLimit: settings.failedAuthLimit,
     onError: (error, request) =>
-      log({ event: 'request_failed', method: request.method, path: request.path, error: String(error) }),
+      log({
+        event: 'request_failed',
+        method: request.method,
+        path: redactText(request.path),
+        error: String(error),
+      }),
   });
   const clockHeaders: Record<string, string> =
     clock instanceof ManualClock ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
@@ -185,8 +203,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Once stopping, a request not yet begun is refused: everything accepted before still runs.
       if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
       drain.track(res, handler(req, res), (error) => {
-        // The path only: a download link's query carries its signature.
-        const path = (req.url ?? '').split('?', 1)[0];
+        const path = redactText((req.url ?? '').split('?', 1)[0] ?? '');
         log({ event: 'request_failed', method: req.method, path, error: String(error) });
         res.destroy();
       });
@@ -196,7 +213,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let hosts: HostAllowList | undefined;
   const server: Server = createServer((req, res) => {
     // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
+    // A trusted proxy's X-Forwarded-Host names the host too, and must be served as well.
+    const forwardedHost = proxies.enabled
+      ? proxies.read(req.socket.remoteAddress, req.headers).host
+      : undefined;
     if (hosts && !hosts.allows(req.headers.host)) return refuseHost(req, res, engine.nextRequestId());
+    if (hosts && forwardedHost !== undefined && !hosts.allows(forwardedHost)) {
+      return refuseHost(req, res, engine.nextRequestId(), forwardedHost);
+    }
     listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { loadNodeSqlite } from '@rankquill/webhooks/sqlite';
 import {
   checkCount,
   checkColumn as checkDeclared,
@@ -58,7 +59,7 @@ const SQLITE_CONSTRAINT_UNIQUE = 2067;
 export function openSqliteStore(path: string, schema: StoreSchema): Store {
   const tables = describeTables(schema);
   if (path !== ':memory:' && path !== '' && !path.startsWith('file:')) createOwnerOnlyFile(path);
-  const { DatabaseSync } = loadSqlite();
+  const { DatabaseSync } = loadNodeSqlite('The SQLite store');
   const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     db.exec('PRAGMA journal_mode = WAL');
@@ -283,22 +284,6 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
       db.close();
     },
   };
-}
-
-/** Loads node:sqlite, silencing only its own ExperimentalWarning (Node 22 prints one on load). */
-function loadSqlite(): typeof import('node:sqlite') {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-    if (type === 'ExperimentalWarning' && /sqlite/i.test(text)) return;
-    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule('node:sqlite');
-  } finally {
-    process.emitWarning = emitWarning;
-  }
 }
 
 function describeTables(schema: StoreSchema): Map<string, TableInfo> {

@@ -1,5 +1,7 @@
-import { type Delivery, type OperationId, operations, type Project } from '@rankquill/contract';
+import type { Delivery, Project } from '@rankquill/contract';
 import { type RunningServer, startServer } from '../runtime/server';
+import { call } from './server-call';
+import { type TestDoubleVerbs, testDoubleVerbs } from './test-double-verbs';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -13,9 +15,10 @@ export interface MockServerOptions {
 
 /**
  * A fresh account and project on a mock server started by {@link startMockServer}: the
- * addresses and keys a client needs, and the test controls.
+ * addresses and keys a client needs, and the test controls: the clock, webhook deliveries, and
+ * the test double's faults and request journal, scoped to this account (see {@link TestDoubleVerbs}).
  */
-export interface MockServer {
+export interface MockServer extends TestDoubleVerbs {
   /** Root address of the server, such as `http://127.0.0.1:41877`. */
   readonly url: string;
   /** Main API address, ending in `/v1`: the SDK's `baseURL`. */
@@ -51,8 +54,8 @@ export interface MockServer {
    */
   freshAccount(project?: Record<string, unknown>): Promise<MockServer>;
   /**
-   * Empties the server: every account, project and key is gone, this one's too, and the clock is
-   * back at its start. Make a `freshAccount()` after it.
+   * Empties the server: every account, project and key is gone, this one's too, every fault and
+   * the request journal too, and the clock is back at its start. Make a `freshAccount()` after it.
    * @example await mock.reset(); const next = await mock.freshAccount();
    */
   reset(): Promise<void>;
@@ -108,6 +111,7 @@ async function freshAccount(server: RunningServer, project: Record<string, unkno
   });
   const close = () => server.close();
   return {
+    ...testDoubleVerbs(server, { apiKey, publicApiKey: created.public_api_key }),
     url: server.url,
     baseUrl: server.apiBaseUrl,
     contentApiUrl: server.contentApiUrl,
@@ -139,41 +143,4 @@ async function freshAccount(server: RunningServer, project: Record<string, unkno
     close,
     [Symbol.asyncDispose]: close,
   };
-}
-
-/** What one call of an operation carries. */
-interface CallValues {
-  /** Path parameters by the contract's name, such as `projectId`. */
-  ids?: Record<string, string>;
-  query?: string;
-  body?: unknown;
-  apiKey?: string;
-}
-
-/** Calls the contract operation `id` on the server: its method and path come from the contract. */
-async function call<T>(server: RunningServer, id: OperationId, values: CallValues): Promise<T> {
-  const { method, path } = operationById(id);
-  const { ids = {}, query = '', apiKey } = values;
-  // The server takes every POST as JSON, an empty one too.
-  const body = values.body ?? (method === 'POST' ? {} : undefined);
-  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? ''));
-  const response = await fetch(`${server.url}${filled}${query}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`The mock server answered ${response.status} to ${method} ${filled}: ${text}`);
-  }
-  return JSON.parse(text) as T;
-}
-
-function operationById(id: OperationId): { method: string; path: string } {
-  const operation = operations.find((candidate) => candidate.id === id);
-  if (!operation) throw new Error(`${id} is not an operation of the contract.`);
-  return operation;
 }

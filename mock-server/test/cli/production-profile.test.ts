@@ -1,3 +1,4 @@
+import { operations } from '@rankquill/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process';
 
@@ -16,7 +17,12 @@ const PRODUCTION = [
   '--public-url',
   'https://api.example.com/',
 ];
-const NO_ENV = { RANKQUILL_ADMIN_TOKEN: undefined, RANKQUILL_EXPORT_SIGNING_SECRET: undefined };
+const NO_ENV = {
+  RANKQUILL_ADMIN_TOKEN: undefined,
+  RANKQUILL_EXPORT_SIGNING_SECRET: undefined,
+  RANKQUILL_TRUST_PROXY: undefined,
+  RANKQUILL_FAILED_AUTH_LIMIT: undefined,
+};
 
 const running: CliProcess[] = [];
 afterAll(async () => {
@@ -36,31 +42,34 @@ function without(flag: string): string[] {
 }
 
 describe('serve --profile production', () => {
-  it('refuses each combination that breaks the profile, naming the flag', async () => {
-    const refused: Array<[string[], RegExp, Record<string, string>?]> = [
-      [[...PRODUCTION, '--clock', 'manual'], /--clock manual .* not allowed with --profile production/],
-      [
-        [...PRODUCTION, '--webhook-egress', 'private'],
-        /--webhook-egress private .* not allowed with --profile production/,
-      ],
-      [without('--export-signing-secret'), /--profile production needs --export-signing-secret/],
-      [without('--public-url'), /--profile production needs --public-url/],
-      [
-        [...without('--public-url'), '--public-url', 'http://api.example.com'],
-        /--public-url must be an https address/,
-      ],
-      [
-        [...without('--public-url'), '--public-url', 'https://user:pw@api.example.com'],
-        /--public-url must hold no user, password, query or fragment/,
-      ],
-      [[...PRODUCTION, '--admin-token', 'short'], /--admin-token .* at least 32 characters/],
-      [PRODUCTION, /RANKQUILL_ADMIN_TOKEN.* at least 32 characters/, { RANKQUILL_ADMIN_TOKEN: 'short' }],
-      [[...PRODUCTION.slice(2), '--profile', 'staging'], /--profile must be "mock" or "production"/],
-    ];
-    for (const [args, message, env] of refused) {
+  // One test per combination: each starts a process, and ten in one test outlast its timeout on a busy machine.
+  const refused: Array<[string[], RegExp, Record<string, string>?]> = [
+    [[...PRODUCTION, '--clock', 'manual'], /--clock manual .* not allowed with --profile production/],
+    [
+      [...PRODUCTION, '--webhook-egress', 'private'],
+      /--webhook-egress private .* not allowed with --profile production/,
+    ],
+    [without('--export-signing-secret'), /--profile production needs --export-signing-secret/],
+    [without('--public-url'), /--profile production needs --public-url/],
+    [
+      [...without('--public-url'), '--public-url', 'http://api.example.com'],
+      /--public-url must be an https address/,
+    ],
+    [
+      [...without('--public-url'), '--public-url', 'https://user:pw@api.example.com'],
+      /--public-url must hold no user, password, query or fragment/,
+    ],
+    [[...PRODUCTION, '--admin-token', 'short'], /--admin-token .* at least 32 characters/],
+    [PRODUCTION, /RANKQUILL_ADMIN_TOKEN.* at least 32 characters/, { RANKQUILL_ADMIN_TOKEN: 'short' }],
+    [[...PRODUCTION.slice(2), '--profile', 'staging'], /--profile must be "mock" or "production"/],
+    [[...PRODUCTION, '--journal-size', '10'], /--journal-size is not allowed with --profile production/],
+  ];
+  it.each(refused.map(([args, message, env]) => ({ args, message, env })))(
+    'refuses a combination that breaks the profile, naming the flag: $message',
+    async ({ args, message, env }) => {
       await expect(start(args, env), args.join(' ')).rejects.toThrow(message);
-    }
-  });
+    },
+  );
 
   it('starts with no demo data and no admin routes unless a long token is given', async () => {
     const cli = await start(PRODUCTION);
@@ -131,7 +140,7 @@ describe('serve --profile production', () => {
   });
 
   // Issue 22, finding 7: with the token, /__admin/reset used to wipe every account.
-  it('has no mock left: no reset and no clock, in the API or the dashboard, even with the token', async () => {
+  it('has no mock left: no reset, clock, faults or journal, in the API or the dashboard, even with the token', async () => {
     const cli = await start(PRODUCTION, { RANKQUILL_ADMIN_TOKEN: TOKEN });
     const admin = { authorization: `Bearer ${TOKEN}` };
     const account = await (
@@ -141,16 +150,32 @@ describe('serve --profile production', () => {
         body: JSON.stringify({ plan: 'essential' }),
       })
     ).json();
-    for (const [method, path, type] of [
-      ['POST', '/__admin/reset', 'application/json'],
+    // Every route of the mock profile alone: its clock, reset, faults and request journal.
+    const json = 'application/json';
+    const mockRoutes = [
+      ['POST', '/__admin/reset', json],
       ['POST', '/__admin/reset', 'text/plain'],
       ['GET', '/__admin/clock', undefined],
-      ['POST', '/__admin/clock/advance', 'application/json'],
-    ] as const) {
+      ['POST', '/__admin/clock/advance', json],
+      ['POST', '/__admin/faults', json],
+      ['GET', '/__admin/faults', undefined],
+      ['DELETE', '/__admin/faults', undefined],
+      ['DELETE', '/__admin/faults/flt_x', undefined],
+      ['GET', '/__admin/requests', undefined],
+      ['DELETE', '/__admin/requests', undefined],
+    ] as const;
+    // The contract marks each of them, and no other, as the mock's own.
+    expect(
+      operations
+        .filter((operation) => 'mockOnly' in operation && operation.mockOnly)
+        .map((operation) => `${operation.method} ${operation.path.replace(/:\w+/g, 'flt_x')}`)
+        .sort(),
+    ).toEqual([...new Set(mockRoutes.map(([method, path]) => `${method} ${path}`))].sort());
+    for (const [method, path, type] of mockRoutes) {
       const answer = await fetch(`${cli.ready.url}${path}`, {
         method,
         headers: { ...admin, ...(type ? { 'content-type': type } : {}) },
-        body: method === 'POST' ? JSON.stringify({ seconds: 60 }) : undefined,
+        body: method === 'POST' ? JSON.stringify({ seconds: 60, operation: '*', status: 503 }) : undefined,
       });
       expect(answer.status, `${method} ${path} ${type}`).toBe(404);
     }
@@ -159,7 +184,7 @@ describe('serve --profile production', () => {
       headers: { authorization: `Bearer ${account.api_key}` },
     });
     expect(projects.status).toBe(200);
-    // The dashboard offers no clock: its page and its actions are gone.
+    // The dashboard offers no clock and no Requests page: their pages and actions are gone.
     const signIn = await fetch(`${cli.ready.url}/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -168,11 +193,12 @@ describe('serve --profile production', () => {
     });
     expect(signIn.status).toBe(303);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? '';
-    const page = await fetch(`${cli.ready.url}/clock`, { headers: { cookie } });
-    expect(page.status).toBe(404);
-    expect(await (await fetch(`${cli.ready.url}/projects`, { headers: { cookie } })).text()).not.toContain(
-      'href="/clock"',
-    );
+    for (const path of ['/clock', '/requests']) {
+      expect((await fetch(`${cli.ready.url}${path}`, { headers: { cookie } })).status, path).toBe(404);
+    }
+    const projectsPage = await (await fetch(`${cli.ready.url}/projects`, { headers: { cookie } })).text();
+    expect(projectsPage).not.toContain('href="/clock"');
+    expect(projectsPage).not.toContain('href="/requests"');
   });
 
   it('sends webhooks to public addresses only, and builds download links from --public-url', async () => {
@@ -220,6 +246,39 @@ describe('serve --profile production', () => {
     expect(exported.download_url).toMatch(
       new RegExp(`^https://api\\.example\\.com/v1/projects/${project.id}/exports/${created.id}/download\\?`),
     );
+  });
+
+  it('reads --trust-proxy and --failed-auth-limit, or their variables, refuses what it cannot read, and warns without a trusted proxy', async () => {
+    for (const [args, message, env] of [
+      [[...PRODUCTION, '--trust-proxy', 'proxy.internal'], /--trust-proxy cannot read "proxy.internal"/],
+      [PRODUCTION, /--trust-proxy takes a hop count alone/, { RANKQUILL_TRUST_PROXY: '0' }],
+      [[...PRODUCTION, '--failed-auth-limit', 'many'], /--failed-auth-limit .* must be a whole number/],
+      [
+        PRODUCTION,
+        /RANKQUILL_FAILED_AUTH_LIMIT\) must be a whole number of wrong keys a minute, 0 for no limit, got "-1"/,
+        { RANKQUILL_FAILED_AUTH_LIMIT: '-1' },
+      ],
+    ] as Array<[string[], RegExp, Record<string, string>?]>) {
+      await expect(start(args, env), args.join(' ')).rejects.toThrow(message);
+    }
+    const untrusting = await start(PRODUCTION);
+    expect(untrusting.stderr()).toContain('No --trust-proxy');
+    // From the variables: the proxy on loopback forwards each client, and two wrong keys stop one.
+    const cli = await start(PRODUCTION, {
+      RANKQUILL_TRUST_PROXY: 'loopback',
+      RANKQUILL_FAILED_AUTH_LIMIT: '2',
+    });
+    expect(cli.stderr()).not.toContain('No --trust-proxy');
+    const wrong = async (client: string) => {
+      const answer = await fetch(`${cli.ready.api_base_url}/projects`, {
+        headers: { authorization: 'Bearer rq_test_wrong', 'x-forwarded-for': client },
+      });
+      return answer.status;
+    };
+    expect([await wrong('203.0.113.1'), await wrong('203.0.113.1'), await wrong('203.0.113.1')]).toEqual([
+      401, 401, 429,
+    ]);
+    expect(await wrong('203.0.113.2')).toBe(401);
   });
 
   it('leaves the default profile the deterministic mock', async () => {

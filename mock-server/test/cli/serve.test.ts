@@ -123,6 +123,11 @@ describe('rankquill-mock serve', () => {
     );
     await expect(startCli(['--port', 'abc'])).rejects.toThrow(/--port must be an integer/);
     await expect(startCli(['--clock', 'sundial'])).rejects.toThrow(/--clock must be "real" or "manual"/);
+    for (const size of ['-1', '1.5', 'many', '1000001', '']) {
+      await expect(startCli([`--journal-size=${size}`]), size).rejects.toThrow(
+        /--journal-size must be a whole number of requests from 0 \(no journal\) to 1000000/,
+      );
+    }
     await expect(startCli(['--export-signing-secret', 'short'])).rejects.toThrow(
       /--export-signing-secret .* must be at least 16 characters/,
     );

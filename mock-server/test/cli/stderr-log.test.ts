@@ -53,6 +53,38 @@ describe('serve: logs on stderr', () => {
     expect(JSON.stringify(lines)).not.toContain('signature');
   });
 
+  it('logs a key written in a path by its first 8 characters, and a closed connection with no status', async () => {
+    const cli = await start(['--log', 'requests', '--clock', 'manual']);
+    const { url, demo } = cli.ready;
+    await fetch(`${url}/v1/projects/${demo.api_key}`, {
+      headers: { authorization: `Bearer ${demo.api_key}` },
+    });
+    await fetch(`${url}/public-article-api/${demo.public_api_key}`);
+    const fault = await (
+      await fetch(`${url}/__admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'projects.list', api_key: demo.api_key, disconnect: 'before' }),
+      })
+    ).json();
+    expect(fault.api_key).toBe('rq_test_…');
+    await expect(
+      fetch(`${url}/v1/projects`, { headers: { authorization: `Bearer ${demo.api_key}` } }),
+    ).rejects.toThrow(TypeError);
+    const lines = await stderrLines(cli);
+    const requests = lines.filter((line) => line.event === 'request');
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/v1/projects/rq_test_…', status: 404 }),
+        expect.objectContaining({ path: `/public-article-api/${demo.public_api_key.slice(0, 8)}…` }),
+        expect.objectContaining({ path: '/v1/projects', status: null, aborted: true }),
+      ]),
+    );
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(demo.api_key.slice(0, 9));
+    expect(text).not.toContain(demo.public_api_key.slice(0, 9));
+  });
+
   it('logs no request without --log requests', async () => {
     const cli = await start([]);
     await fetch(`${cli.ready.url}/healthz`);

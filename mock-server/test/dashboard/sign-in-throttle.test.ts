@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ATTEMPT_WINDOW_MS,
+  type AttemptRecord,
   Engine,
   engineSchema,
   MANUAL_CLOCK_START,
   ManualClock,
   SIGN_IN_ATTEMPT_LIMIT,
-  SIGN_IN_WINDOW_MS,
-  type SignInAttemptRecord,
 } from '../../src/engine/index';
 import { createMemoryStore } from '../../src/store/memory';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-/** Posts the sign-in form as curl would (no Origin), optionally as a proxy forwarding `client`. */
+/** Posts the sign-in form as curl would (no Origin), optionally as a trusted proxy forwarding `client`. */
 function signIn(server: TestServer, apiKey: string, client?: string) {
   return fetch(`${server.url}/sign-in`, {
     method: 'POST',
@@ -64,7 +64,7 @@ describe('sign-in throttling', () => {
 describe('sign-in throttling per key prefix, behind a proxy', () => {
   let proxied: TestServer;
   beforeAll(async () => {
-    proxied = await startTestServer({ publicUrl: 'http://localhost' });
+    proxied = await startTestServer({ publicUrl: 'http://localhost', trustProxy: ['loopback'] });
   });
   afterAll(() => proxied?.close());
 
@@ -94,14 +94,14 @@ describe('the throttle window', () => {
       seed: 1,
       clock: new ManualClock(MANUAL_CLOCK_START),
     });
-    const throttle = engine.signInThrottle;
+    const throttle = engine.attemptThrottle;
     await throttle.take(['address:192.0.2.50'], 0);
     for (let i = 0; i < SIGN_IN_ATTEMPT_LIMIT; i++) {
       expect(await throttle.take(['address:192.0.2.1'], 1_000 + i)).toHaveProperty('ids');
     }
     expect(await throttle.take(['address:192.0.2.1'], 2_000)).toEqual({ retryAfterSeconds: 59 });
-    expect(await throttle.take(['address:192.0.2.1'], SIGN_IN_WINDOW_MS + 1_000)).toHaveProperty('ids');
-    const subjects = (await store.find<SignInAttemptRecord>('sign_in_attempts')).map((row) => row.subject);
+    expect(await throttle.take(['address:192.0.2.1'], ATTEMPT_WINDOW_MS + 1_000)).toHaveProperty('ids');
+    const subjects = (await store.find<AttemptRecord>('sign_in_attempts')).map((row) => row.subject);
     expect(subjects).not.toContain('address:192.0.2.50');
   });
 });

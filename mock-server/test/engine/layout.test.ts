@@ -29,6 +29,7 @@ describe('engine layout', () => {
       'keywords',
       'projects',
       'public-articles',
+      'test-double',
       'webhooks',
     ]);
     for (const folder of folders) expect(ruled, folder).toContain(`mock-server/src/engine/${folder}/**`);

@@ -61,7 +61,7 @@ describe('the Host allow-list', () => {
   });
 
   it('serves localhost, 127.0.0.1 and [::1] with the listening port, and the --public-url host', async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'LOCALHOST.:' + port]) {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `LOCALHOST.:${port}`]) {
       expect((await get(server, '/healthz', host)).status, host).toBe(200);
     }
     expect((await get(server, '/healthz', 'mock.example:8080')).status).toBe(200);

@@ -251,4 +251,23 @@ describe('two servers on one PostgreSQL database', () => {
     const projects = await ok(call(b, 'GET', '/v1/projects?limit=100', { key }));
     expect(projects.body.data.filter((project: { name: string }) => project.name === 'Once')).toHaveLength(1);
   });
+
+  it('keep faults and the request journal each to itself, as docs/testing.md says', async () => {
+    const [a, b] = await twoInstances();
+    const key = a.ready.demo.api_key;
+    const fault = await ok(
+      call(a, 'POST', '/__admin/faults', { body: { operation: 'projects.list', api_key: key, status: 503 } }),
+    );
+    // The fault lives in the process it was made in: the other instance answers for real.
+    expect((await call(b, 'GET', '/v1/projects', { key })).status).toBe(200);
+    expect((await call(a, 'GET', '/v1/projects', { key })).status).toBe(503);
+    const journal = async (cli: CliProcess) =>
+      (await ok(call(cli, 'GET', `/__admin/requests?api_key=${key}&operation=projects.list`))).body.data;
+    expect(
+      (await journal(a)).map((entry: { status: number; fault: string }) => [entry.status, entry.fault]),
+    ).toEqual([[503, fault.body.id]]);
+    expect(
+      (await journal(b)).map((entry: { status: number; fault: string }) => [entry.status, entry.fault]),
+    ).toEqual([[200, null]]);
+  });
 });

@@ -45,7 +45,7 @@ export async function startCli(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = await new Promise<ReadyLine>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`no ready line in 10 s; stderr: ${stderr}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`no ready line in 30 s; stderr: ${stderr}`)), 30_000);
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
       const newline = stdout.indexOf('\n');

@@ -1,6 +1,6 @@
 import { browserRefusal } from './browser-guard';
 import type { ClientErrorClass } from './errors/client-error-class';
-import { readEnv } from './read-env';
+import { envRefusalHint, readEnvSetting } from './read-env';
 
 /** The options every client takes, read the same way by each. */
 export interface CommonClientOptions {
@@ -43,24 +43,32 @@ export interface ClientSettings {
 export function readClientOptions(options: CommonClientOptions, client: ClientDescription): ClientSettings {
   const refusal = browserRefusal(client.name, client.key, options.dangerouslyAllowBrowser);
   if (refusal) throw new client.Error(refusal);
-  const apiKey = options.apiKey ?? readEnv(client.keyEnv);
+  const keyReading = options.apiKey === undefined ? readEnvSetting(client.keyEnv) : { value: options.apiKey };
+  const apiKey = keyReading.value;
   if (!apiKey) {
+    const hint = envRefusalHint(
+      client.keyEnv,
+      keyReading,
+      options.baseURL === undefined ? [client.urlEnv] : [],
+    );
     throw new client.Error(
-      `No API key: pass \`new ${client.name}({ apiKey })\` or set the ${client.keyEnv} environment variable to ${client.key}.`,
+      `No API key: pass \`new ${client.name}({ apiKey })\` or set the ${client.keyEnv} environment variable to ${client.key}.${hint}`,
     );
   }
   return {
     apiKey,
-    baseURL: checkedBaseURL(options.baseURL ?? readEnv(client.urlEnv), client),
+    baseURL: checkedBaseURL(options.baseURL, client),
     timeout: checkedCount('timeout', options.timeout ?? client.defaultTimeout, 1, client),
     maxRetries: checkedCount('maxRetries', options.maxRetries ?? client.defaultMaxRetries, 0, client),
   };
 }
 
-function checkedBaseURL(baseURL: string | undefined, client: ClientDescription): string {
+function checkedBaseURL(option: string | undefined, client: ClientDescription): string {
+  const reading = option === undefined ? readEnvSetting(client.urlEnv) : { value: option };
+  const baseURL = reading.value;
   if (!baseURL) {
     throw new client.Error(
-      `No base URL: pass \`new ${client.name}({ baseURL })\` or set the ${client.urlEnv} environment variable to the API's address, such as ${client.exampleURL}.`,
+      `No base URL: pass \`new ${client.name}({ baseURL })\` or set the ${client.urlEnv} environment variable to the API's address, such as ${client.exampleURL}.${envRefusalHint(client.urlEnv, reading)}`,
     );
   }
   let url: URL;

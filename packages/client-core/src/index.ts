@@ -15,6 +15,10 @@ export {
   connectionTimeoutErrorClass,
   userAbortErrorClass,
 } from './errors/connection-errors';
+export {
+  type CrossOriginRedirectOptions,
+  crossOriginRedirectErrorClass,
+} from './errors/cross-origin-redirect-error';
 export { errorDetails } from './errors/error-details';
 export {
   CLIENT_POLICY,
@@ -31,7 +35,7 @@ export {
   walkPages,
 } from './pages/page-walk';
 export { encodePathSegment, idProblem } from './path';
-export { readEnv } from './read-env';
+export { type EnvReading, envRefusalHint, readEnv, readEnvSetting } from './read-env';
 export { type RetryClock, type RetryOutcome, retryAfterMs, retryWait } from './retries/retry-policy';
 export { sleep } from './retries/sleep';
 export type { HeaderValues } from './transport/headers';

@@ -13,11 +13,12 @@ describe.each(clients)('$name pointed at an address that is not its API', (clien
       `^baseURL ${regexpOf(baseURL)} answered \\d{3} \\(.+\\): it is not the address of the .+, which lives under /[a-z0-9-]+; set baseURL to ${regexpOf(right().baseURL)}\\.$`,
     );
 
-  it("names the address given and the right one for the server's root (a redirect to the dashboard)", async () => {
+  it("names the address given and the right one for the server's root (a redirect to the dashboard, not followed)", async () => {
     const error = await errorAt(server().url);
-    expect(error).toBeInstanceOf(client.errors.Base);
+    expect(error).toBeInstanceOf(client.errors.APIError);
+    expect(error.status).toBe(303);
     expect(error.message).toMatch(names(server().url));
-    expect(error.message).toMatch(/\(a redirect to \/sign-in\)/);
+    expect(error.message).toMatch(/ answered 303 \(a redirect to \/sign-in(\?next=%2F\w+)?\)/);
   });
 
   it("names them for the other API's address and for a wrong path (a 404), keeping the answer's fields", async () => {

@@ -45,8 +45,10 @@ export const AdminAccountCreateParams = named(
       if: { properties: { plan: { const: 'enterprise' } }, required: ['plan'] },
       // biome-ignore lint/suspicious/noThenProperty: the then of JSON Schema's if/then/else
       then: { properties: { rate_limit: {} }, required: ['rate_limit'] },
-      // `false`: present is refused (a `not required` would leave the property undeclared here).
-      else: { properties: { rate_limit: false } },
+      // `{ not: {} }` (no value is valid): present is refused. The boolean schema `false` says
+      // the same, but oapi-codegen cannot read it; a `not required` would leave the property
+      // undeclared here.
+      else: { properties: { rate_limit: { not: {} } } },
     }),
 );
 export type AdminAccountCreateParams = z.input<typeof AdminAccountCreateParams>;

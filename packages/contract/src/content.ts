@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOT_BLANK, Timestamp } from './common';
-import { named, openEnum } from './registry';
+import { documentedAs, named, openEnum } from './registry';
 
 /**
  * Kinds of article the generator writes. `blog_post` is the spec's value; the others are the
@@ -31,8 +31,24 @@ export type ContentStatus = z.infer<typeof ContentStatus>;
 /** Requested article length, in words. */
 export const CONTENT_LENGTH = { min: 300, max: 5000, default: 1200 } as const;
 
+/**
+ * Longest article HTML (`content`) a content update takes, in characters as JavaScript counts
+ * them (UTF-16 code units). Every sanitizer must clean an article this long in well under a
+ * second, whatever it holds (`vectors/sanitize-pathological.json`).
+ *
+ * @example
+ * ```ts
+ * import { CONTENT_MAX_CHARACTERS } from '@rankquill/contract';
+ * if (html.length > CONTENT_MAX_CHARACTERS) throw new Error('content is too long');
+ * ```
+ */
+export const CONTENT_MAX_CHARACTERS = 500_000;
+
+// Ids `ContentItem…`: `ContentCreateParams` and `ContentCreateResponse` are the names oapi-codegen
+// and ogen give the parameters and the answer of operation `content.create` (the same for
+// `content.update`). Our own models keep their names (`modelName`).
 export const ContentCreateParams = named(
-  'ContentCreateParams',
+  'ContentItemCreateParams',
   'Body of POST /projects/:projectId/content (spec 2.2).',
   z.strictObject({
     keyword: z
@@ -62,11 +78,12 @@ export const ContentCreateParams = named(
       .default(false)
       .describe('Publish as soon as generation finishes.'),
   }),
+  { modelName: 'ContentCreateParams' },
 );
 export type ContentCreateParams = z.input<typeof ContentCreateParams>;
 
 export const ContentCreateResponse = named(
-  'ContentCreateResponse',
+  'ContentItemCreateResponse',
   'Answer of POST /projects/:projectId/content (spec 2.2).',
   z.object({
     id: z.string(),
@@ -76,6 +93,7 @@ export const ContentCreateResponse = named(
     estimated_completion: Timestamp,
     created_at: Timestamp,
   }),
+  { modelName: 'ContentCreateResponse' },
 );
 export type ContentCreateResponse = z.infer<typeof ContentCreateResponse>;
 
@@ -122,8 +140,11 @@ const text = (max: number) =>
   z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
 const required = (max: number) => text(max).regex(NOT_BLANK, { error: 'must not be empty' }).trim();
 
+/** What `canonical_url` takes in an update; `""` removes it. */
+const CANONICAL_URL_RULE = 'must be an absolute http(s) URL of at most 2048 characters, or ""';
+
 export const ContentUpdateParams = named(
-  'ContentUpdateParams',
+  'ContentItemUpdateParams',
   'Body of PUT /projects/:projectId/content/:contentId. Absent fields keep their value; `content` is sanitized.',
   z.strictObject({
     title: required(300).optional(),
@@ -132,7 +153,7 @@ export const ContentUpdateParams = named(
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and single hyphens' })
       .max(200, { error: 'must be at most 200 characters' })
       .optional(),
-    content: required(500_000).optional(),
+    content: required(CONTENT_MAX_CHARACTERS).optional(),
     excerpt: text(1000).optional(),
     meta_title: text(300).optional(),
     meta_description: text(1000).optional(),
@@ -145,12 +166,17 @@ export const ContentUpdateParams = named(
       .max(2048, { error: 'must be at most 2048 characters' })
       .optional(),
     author: text(200).optional(),
-    canonical_url: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)], {
-        error: 'must be an absolute http(s) URL of at most 2048 characters, or ""',
-      })
-      .optional(),
+    // One string in the document: ogen refuses the `anyOf` of two strings that zod writes.
+    canonical_url: documentedAs(
+      z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)], { error: CANONICAL_URL_RULE }),
+      {
+        type: 'string',
+        maxLength: 2048,
+        description: 'An absolute http(s) URL of at most 2048 characters; `""` removes it.',
+      },
+    ).optional(),
   }),
+  { modelName: 'ContentUpdateParams' },
 );
 export type ContentUpdateParams = z.input<typeof ContentUpdateParams>;
 

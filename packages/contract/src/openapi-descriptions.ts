@@ -26,8 +26,15 @@ export function describeOperation(operation: Operation): string {
     sentences.push(
       "`expires` and `signature` are the query of the ready export's `download_url`. The media type is that of the export's `format`: JSON (`BulkExportDocument`), a ZIP of CSV files, or a PDF.",
     );
+  } else if (operation.formatOf?.operation === 'exports.download') {
+    sentences.push(
+      `\`expires\` and \`signature\` are the query of the ready export's \`download_url\`, which works at this path too. An export whose \`format\` is not \`${operation.formatOf.format}\` answers 404 naming the path of its file.`,
+    );
   } else {
     sentences.push(CREDENTIAL[operation.auth]);
+  }
+  if (operation.mockOnly) {
+    sentences.push('Mock profile only: a server started with `--profile production` answers 404.');
   }
   if (operation.auth === 'admin' && operation.method === 'POST') {
     sentences.push(
@@ -49,10 +56,14 @@ export function describeOperation(operation: Operation): string {
   );
   if (variants.length > 0) {
     sentences.push(
-      `\`format\` chooses the media type of the answer. Each format also has a path of its own with one media type, for generated clients: ${variants.map((variant) => `\`${variant.path.slice(variant.path.lastIndexOf('/') + 1)}\``).join(', ')}.`,
+      `${operation.id === 'exports.download' ? "The export's `format` chooses" : '`format` chooses'} the media type of the answer. Each format also has a path of its own with one media type, for generated clients: ${variants.map((variant) => `\`${variant.path.slice(variant.path.lastIndexOf('/') + 1)}\``).join(', ')}.`,
     );
   }
-  if (operation.formatOf) {
+  if (operation.formatOf?.operation === 'exports.download') {
+    sentences.push(
+      'One media type, so that a generated client can type the answer; `download_url` itself points at `exports.download`, which answers every format.',
+    );
+  } else if (operation.formatOf) {
     sentences.push(
       `The same file as \`${operation.formatOf.operation}\` with \`format=${operation.formatOf.format}\`, with one media type so that a generated client can type the answer.`,
     );

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
-import {
-  EVENT_TYPES,
-  WEBHOOK_HEADERS,
-  type WebhookEventName,
-  WebhookReceiverError,
-  WebhookReceiverSuccess,
-} from './events';
+import { EVENT_TYPES, type WebhookEventName, WebhookReceiverError, WebhookReceiverSuccess } from './events';
 import { contractRegistry } from './registry';
+import { WEBHOOK_HEADERS } from './webhook-headers';
 
 type JsonObject = Record<string, unknown>;
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { CLIENT_POLICY } from './client-policy';
 import { MAX_REQUEST_BODY_BYTES } from './common';
 import { describeOperation } from './openapi-descriptions';
+import { portableSchema } from './openapi-portable';
 import { webhooksSection } from './openapi-webhooks';
 import { errorBodyOf, type Operation, operations } from './operations';
-import { contractRegistry, namedSchemas } from './registry';
+import { contractRegistry, documentedForms, namedSchemas } from './registry';
 
 /** A JSON object, as the OpenAPI document and its parts are built. */
 export type JsonObject = Record<string, unknown>;
@@ -90,6 +91,13 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
     io,
     unrepresentable: 'any',
     metadata,
+    // A schema documented in a form of its own (`documentedAs`) replaces zod's conversion.
+    override: ({ zodSchema, jsonSchema }) => {
+      const form = documentedForms.get(zodSchema);
+      if (!form) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonObject)[key];
+      Object.assign(jsonSchema, structuredClone(form));
+    },
   }) as JsonObject;
   const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
   // A named root comes out as a $ref to its own $defs entry: write its body in place.
@@ -104,7 +112,7 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
   if (io === 'output') {
     text = text.replaceAll(',"additionalProperties":false', '').replace(MAX_SAFE_BOUND, '');
   }
-  return JSON.parse(text) as JsonObject;
+  return portableSchema(JSON.parse(text) as JsonObject);
 }
 
 /**
@@ -158,7 +166,8 @@ function parametersOf(operation: Operation): JsonObject[] {
 
 /**
  * A success answer that is a file (exports): one entry per media type (text is UTF-8), the JSON
- * one with its schema when the operation has one, the others as strings, and the file name header.
+ * one with its schema when the operation has one, text as strings, other types as binary strings,
+ * and the file name header.
  */
 function fileResponse(operation: Operation): JsonObject {
   const content: JsonObject = {};
@@ -169,7 +178,9 @@ function fileResponse(operation: Operation): JsonObject {
           ? toSchema(operation.response, 'output')
           : type.startsWith('text/') || type === 'application/json'
             ? { type: 'string' }
-            : { type: 'string', contentMediaType: type },
+            : // `format: binary` beside `contentMediaType`: openapi-generator reads only the former
+              // for a file (`File` in Java, where a bare string decodes a ZIP as text).
+              { type: 'string', format: 'binary', contentMediaType: type },
     };
   }
   return {
@@ -251,7 +262,7 @@ const TAGS = [
   {
     name: 'Admin',
     description:
-      'Routes of the reference server for tests and operators: accounts, clock, reset, health, this document.',
+      'Routes of the reference server for tests and operators: accounts, clock, reset, faults and the request journal, health, this document.',
   },
   {
     name: 'Webhook events',

@@ -1,12 +1,8 @@
 import type { z } from 'zod';
 import { ErrorBody } from './common';
-import { aiVisibilityOperations } from './operations/ai-visibility';
-import { contentOperations } from './operations/content';
-import { exportOperations } from './operations/exports';
-import { keywordOperations } from './operations/keywords';
 import type { Operation } from './operations/operation';
-import { projectOperations } from './operations/projects';
-import { publicArticleAndAdminOperations } from './operations/public-article-and-admin';
+import { serviceOperations } from './operations/service';
+import { testDoubleOperations } from './operations/test-double';
 import { PublicErrorBody } from './public-article';
 
 export { Deleted } from './operations/deleted';
@@ -14,15 +10,12 @@ export type { Operation, OperationAuth } from './operations/operation';
 
 /**
  * Every operation of the service, in the order of the documentation: projects and their
- * webhooks, content, keywords, AI visibility, exports, then the public article API and admin.
+ * webhooks, content, keywords, AI visibility, exports, then the public article API and admin, and
+ * the mock's test double (faults and the request journal).
  */
 export const operations = [
-  ...projectOperations,
-  ...contentOperations,
-  ...keywordOperations,
-  ...aiVisibilityOperations,
-  ...exportOperations,
-  ...publicArticleAndAdminOperations,
+  ...serviceOperations,
+  ...testDoubleOperations,
 ] as const satisfies readonly Operation[];
 
 export type OperationId = (typeof operations)[number]['id'];

@@ -1,21 +1,68 @@
 import { z } from 'zod';
 
+/** Metadata of a named schema: its component id, its description, and the name our models keep. */
+export interface NamedSchemaMeta {
+  id: string;
+  description?: string;
+  /**
+   * The class name the Python, PHP and Ruby models (`scripts/models`) give this schema, where it
+   * differs from the component id: a component renamed so that generators of other tools do not
+   * meet their own names keeps the name our clients already published.
+   */
+  'x-rankquill-model-name'?: string;
+}
+
 /**
  * Metadata registry for every named schema of the contract. Named schemas become
  * `components/schemas/<id>` in the OpenAPI document.
  */
-export const contractRegistry = z.registry<{ id: string; description?: string }>();
+export const contractRegistry = z.registry<NamedSchemaMeta>();
 
 /** Every named schema, by id, in the order they were declared. */
 export const namedSchemas = new Map<string, z.ZodType>();
 
 /**
  * Registers `schema` under `id` and returns it unchanged. Ids ending in `Params` describe
- * request bodies and are documented in their input form (before defaults apply).
+ * request bodies and are documented in their input form (before defaults apply). `modelName`
+ * keeps the name of our own models where the id was changed (see `NamedSchemaMeta`).
  */
-export function named<T extends z.ZodType>(id: string, description: string, schema: T): T {
-  contractRegistry.add(schema, { id, description });
+export function named<T extends z.ZodType>(
+  id: string,
+  description: string,
+  schema: T,
+  { modelName }: { modelName?: string } = {},
+): T {
+  contractRegistry.add(schema, {
+    id,
+    description,
+    ...(modelName === undefined ? {} : { 'x-rankquill-model-name': modelName }),
+  });
   namedSchemas.set(id, schema);
+  return schema;
+}
+
+/**
+ * JSON Schemas that the OpenAPI document gives in place of what zod would write, for a rule that
+ * zod can only state in a form common generators refuse (see `documentedAs`).
+ */
+export const documentedForms = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * Documents `schema` in the OpenAPI document as `json` instead of zod's own conversion, and
+ * returns it unchanged: the server still validates with `schema`. For a rule such as "an
+ * absolute URL or the empty string", which zod writes as an `anyOf` of two strings that ogen
+ * cannot take, while one string with the rule in its description is what every generator reads.
+ *
+ * @example
+ * ```ts
+ * const canonical = documentedAs(z.union([z.literal(''), z.url()]), {
+ *   type: 'string',
+ *   description: 'An absolute URL, or "" to remove it.',
+ * });
+ * ```
+ */
+export function documentedAs<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
+  documentedForms.set(schema, json);
   return schema;
 }
 
@@ -23,12 +70,11 @@ export function named<T extends z.ZodType>(id: string, description: string, sche
  * A string field whose known values are listed, while any other string still parses, so a
  * value added by a newer server never breaks an older client. The TypeScript type keeps
  * the known values for autocompletion: `'draft' | 'published' | (string & {})`.
- * The OpenAPI document lists the values as a closed `enum` (what this version sends, so
- * generators type them) and again as `x-extensible-enum`, which tells our model emitters and
- * readers that a later version may add values.
+ * The OpenAPI document leaves `enum` out, so that a generated client accepts a new value too:
+ * the values are in `x-extensible-enum` and in the description (`openapi-portable.ts`).
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().meta({ enum: [...values], 'x-extensible-enum': [...values] }) as unknown as z.ZodType<
+  return z.string().meta({ 'x-extensible-enum': [...values] }) as unknown as z.ZodType<
     T[number] | (string & {}),
     string
   >;

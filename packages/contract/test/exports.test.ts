@@ -38,7 +38,50 @@ describe('exports in the OpenAPI document', () => {
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '500']);
     expect(operation?.responses['200']?.content?.['application/zip']?.schema).toEqual({
       type: 'string',
+      format: 'binary',
       contentMediaType: 'application/zip',
+    });
+  });
+
+  it('has a download path per format, each with one media type, the JSON one typed, for generated clients', () => {
+    const answers = Object.fromEntries(
+      ['json', 'zip', 'pdf'].map((extension) => {
+        const operation = document.paths[`/v1/projects/{projectId}/exports/{exportId}/download.${extension}`]
+          ?.get as OperationObject & { operationId: string; 'x-rankquill-format-of': unknown };
+        expect(operation?.security).toEqual([]);
+        expect(
+          operation?.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.required]),
+        ).toEqual([
+          ['expires', true],
+          ['signature', true],
+        ]);
+        return [
+          operation?.operationId,
+          [operation['x-rankquill-format-of'], operation.responses['200']?.content],
+        ];
+      }),
+    );
+    expect(answers).toEqual({
+      'exports.downloadJson': [
+        { operation: 'exports.download', format: 'json' },
+        { 'application/json': { schema: { $ref: '#/components/schemas/BulkExportDocument' } } },
+      ],
+      'exports.downloadZip': [
+        { operation: 'exports.download', format: 'csv' },
+        {
+          'application/zip': {
+            schema: { type: 'string', format: 'binary', contentMediaType: 'application/zip' },
+          },
+        },
+      ],
+      'exports.downloadPdf': [
+        { operation: 'exports.download', format: 'pdf' },
+        {
+          'application/pdf': {
+            schema: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' },
+          },
+        },
+      ],
     });
   });
 });

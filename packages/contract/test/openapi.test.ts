@@ -32,7 +32,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents request bodies in their input form: defaults make fields optional', () => {
-    const schema = document.components.schemas.ContentCreateParams as { required: string[] };
+    const schema = document.components.schemas.ContentItemCreateParams as { required: string[] };
     expect(schema.required).toEqual(['keyword']);
   });
 

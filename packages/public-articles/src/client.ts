@@ -2,7 +2,12 @@ import { CLIENT_POLICY, idProblem, readClientOptions, Transport } from '@rankqui
 import type { PublicArticle, PublicArticleListResponse, PublicArticleResponse } from '@rankquill/contract';
 import { type ArticleListParams, ArticlePagePromise } from './article-page';
 import { errorFromResponse } from './errors/api-error';
-import { APIConnectionError, APIConnectionTimeoutError, SERVICE } from './errors/connection-errors';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  CrossOriginRedirectError,
+  SERVICE,
+} from './errors/connection-errors';
 import { PublicArticlesError } from './errors/public-articles-error';
 
 /** Options of `new PublicArticles()`. */
@@ -26,7 +31,9 @@ export interface PublicArticlesOptions {
    */
   baseURL?: string | undefined;
   /**
-   * A Fetch API implementation; defaults to the global `fetch`, read at each request.
+   * A Fetch API implementation; defaults to the global `fetch`, read at each request. It must
+   * honour `redirect: 'manual'`, as every standard fetch does: the client follows no redirect, and
+   * one to another origin is a `CrossOriginRedirectError`, so the key never reaches that origin.
    * @example
    * ```ts
    * new PublicArticles({ fetch: (input, init) => fetch(input, { ...init, cache: 'no-store' }) });
@@ -107,6 +114,7 @@ export class PublicArticles {
         Base: PublicArticlesError,
         Connection: APIConnectionError,
         Timeout: APIConnectionTimeoutError,
+        CrossOriginRedirect: CrossOriginRedirectError,
         fromResponse: errorFromResponse,
       },
     });

@@ -1,5 +1,6 @@
 """The main flow through a client that openapi-python-client generates from
-packages/contract/openapi.json, as a user of that tool writes it: no flag, no edited document.
+packages/contract/openapi.json, as a user of that tool writes it: no edited document, and the
+one setting that reads the ZIP download as bytes (tests/test_openapi_peer.py, CONFIG).
 
 tests/test_openapi_peer.py generates the client as the package `peer_client` next to a copy of
 this file, checks both with `mypy --strict` and runs this file against the reference server:
@@ -21,7 +22,8 @@ from peer_client.api.content import content_create, content_list, content_publis
 from peer_client.api.exports import (
     content_export_csv,
     exports_create,
-    exports_download,
+    exports_download_json,
+    exports_download_zip,
     exports_retrieve,
 )
 from peer_client.api.projects import projects_create
@@ -32,16 +34,16 @@ from peer_client.models import (
     BulkExportCreateParamsTypesItem,
     BulkExportDocument,
     BulkExportDocumentContent,
-    BulkExportStatus,
     ClockAdvanceParams,
     ClockState,
-    ContentCreateParams,
-    ContentCreateResponse,
     ContentItem,
+    ContentItemCreateParams,
+    ContentItemCreateResponse,
     ContentListResponse200,
     Project,
     ProjectCreateParams,
 )
+from peer_client.types import File
 
 T = TypeVar("T")
 
@@ -67,8 +69,8 @@ def main(base_url: str, api_key: str) -> dict[str, object]:
     )
     # Only `keyword`: the fields with server-side defaults are optional in the generated model.
     created = must(
-        content_create.sync(project.id, client=client, body=ContentCreateParams(keyword="cold brew")),
-        ContentCreateResponse,
+        content_create.sync(project.id, client=client, body=ContentItemCreateParams(keyword="cold brew")),
+        ContentItemCreateResponse,
         "create content",
     )
     must(
@@ -85,50 +87,60 @@ def main(base_url: str, api_key: str) -> dict[str, object]:
     )
     csv = must(content_export_csv.sync(project.id, client=client), str, "export CSV")
 
-    started = must(
-        exports_create.sync(
-            project.id,
-            client=client,
-            body=BulkExportCreateParams(
-                types=[BulkExportCreateParamsTypesItem.CONTENT], format_=BulkExportCreateParamsFormat.JSON
-            ),
-        ),
-        BulkExport,
-        "start a bulk export",
-    )
-    bulk = started
-    for _ in range(200):
-        if bulk.status == BulkExportStatus.READY:
-            break
-        time.sleep(0.025)
-        bulk = must(
-            exports_retrieve.sync(project.id, started.id, client=client), BulkExport, "get the export"
-        )
-    if not isinstance(bulk.download_url, str):
-        raise RuntimeError(f"a ready export has a download_url, got {bulk.download_url!r}")
-    signed = parse_qs(urlsplit(bulk.download_url).query)
+    document_export = ready_export(client, project.id, BulkExportCreateParamsFormat.JSON)
+    signed = signed_query(document_export)
     document = must(
-        exports_download.sync(
-            project.id,
-            started.id,
-            client=anonymous,
-            expires=signed["expires"][0],
-            signature=signed["signature"][0],
+        exports_download_json.sync(
+            project.id, document_export.id, client=anonymous, expires=signed[0], signature=signed[1]
         ),
         BulkExportDocument,
-        "download the bulk export",
+        "download the JSON bulk export",
     )
     articles = document.content.articles if isinstance(document.content, BulkExportDocumentContent) else []
+    zip_export = ready_export(client, project.id, BulkExportCreateParamsFormat.CSV)
+    signed = signed_query(zip_export)
+    archive = must(
+        exports_download_zip.sync(
+            project.id, zip_export.id, client=anonymous, expires=signed[0], signature=signed[1]
+        ),
+        File,
+        "download the ZIP bulk export",
+    )
+    zip_bytes = archive.payload.read()
 
     return {
-        "created_status": created.status.value,
-        "listed_status": listed.status.value,
-        "published_status": published.status.value,
+        "created_status": created.status,
+        "listed_status": listed.status,
+        "published_status": published.status,
         "csv_header": csv.split("\r\n")[0],
-        "bulk_status": bulk.status.value,
+        "bulk_status": document_export.status,
         "bulk_object": document.object_,
         "bulk_articles": [article.id for article in articles],
+        "zip_magic": zip_bytes[:4].decode("latin-1"),
+        "zip_bytes_match": len(zip_bytes) == zip_export.size_bytes,
     }
+
+
+def ready_export(
+    client: AuthenticatedClient, project_id: str, format_: BulkExportCreateParamsFormat
+) -> BulkExport:
+    """Starts a bulk export of the project's content in `format_` and polls it until it is ready."""
+    body = BulkExportCreateParams(types=[BulkExportCreateParamsTypesItem.CONTENT], format_=format_)
+    bulk = must(exports_create.sync(project_id, client=client, body=body), BulkExport, "start a bulk export")
+    for _ in range(200):
+        if bulk.status == "ready":
+            return bulk
+        time.sleep(0.025)
+        bulk = must(exports_retrieve.sync(project_id, bulk.id, client=client), BulkExport, "get the export")
+    raise RuntimeError(f"the export is not ready after 5 s: {bulk!r}")
+
+
+def signed_query(bulk: BulkExport) -> tuple[str, str]:
+    """`expires` and `signature` from a ready export's download_url."""
+    if not isinstance(bulk.download_url, str):
+        raise RuntimeError(f"a ready export has a download_url, got {bulk.download_url!r}")
+    query = parse_qs(urlsplit(bulk.download_url).query)
+    return query["expires"][0], query["signature"][0]
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """openapi-python-client, a generator we did not write, builds a client from
-packages/contract/openapi.json with no flag and no edited document; the client and a script
-using it (peers/openapi_python_client_flow.py) pass mypy --strict and run the main flow, the CSV
-export and the bulk download against the reference server."""
+packages/contract/openapi.json with no edited document and one setting of its own (CONFIG); the
+client and a script using it (peers/openapi_python_client_flow.py) pass mypy --strict and run the
+main flow, the CSV export and the bulk downloads (JSON, typed, and ZIP, as bytes) against the
+reference server."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ VENV_BIN = Path(sys.executable).parent
 # mypy --strict on everything, but for two slips of openapi-python-client's own templates that no
 # document can avoid: its client passes `*args: object` on to httpx's typed `__exit__`, and a
 # model's `from_dict` names its result after the class (`error`), which our `Error.error` field is.
+# It reads a binary answer only as `application/octet-stream` and leaves out the answer of any
+# other binary media type, with a warning; `content_type_overrides` is its documented way to read
+# the ZIP and PDF bulk downloads (`download.zip`, `download.pdf`) as such, into a `File`.
+CONFIG = """\
+content_type_overrides:
+  application/zip: application/octet-stream
+  application/pdf: application/octet-stream
+"""
+
 MYPY_CONFIG = """\
 [mypy]
 strict = True
@@ -41,9 +51,18 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("openapi-python-client")
     # The generator formats its output with ruff, which it finds on PATH.
     env = {**os.environ, "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    (folder / "generator.yml").write_text(CONFIG)
     command = [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(OPENAPI)]
     result = subprocess.run(
-        [*command, "--output-path", str(folder / "peer_client"), "--meta", "none"],
+        [
+            *command,
+            "--output-path",
+            str(folder / "peer_client"),
+            "--meta",
+            "none",
+            "--config",
+            str(folder / "generator.yml"),
+        ],
         capture_output=True,
         text=True,
         env=env,
@@ -73,8 +92,12 @@ def test_the_generated_client_and_the_flow_pass_mypy_strict(generated: Path) -> 
 def test_the_generated_client_reads_each_export_format_as_it_is_sent(generated: Path) -> None:
     csv = (generated / "peer_client" / "api" / "exports" / "content_export_csv.py").read_text()
     assert "response_200 = response.text" in csv
-    download = (generated / "peer_client" / "api" / "exports" / "exports_download.py").read_text()
+    exports = generated / "peer_client" / "api" / "exports"
+    download = (exports / "exports_download_json.py").read_text()
     assert "response_200 = BulkExportDocument.from_dict(response.json())" in download
+    # The ZIP at a path of its own is bytes, never decoded as text or JSON.
+    archive = (exports / "exports_download_zip.py").read_text()
+    assert "response_200 = File(payload=BytesIO(response.content))" in archive
     # Admin routes and the signed download take a client without credentials.
     advance = (generated / "peer_client" / "api" / "admin" / "admin_clock_advance.py").read_text()
     assert "client: AuthenticatedClient | Client," in advance
@@ -98,3 +121,5 @@ def test_the_generated_client_runs_the_main_flow(generated: Path, server: MockSe
     assert seen["bulk_status"] == "ready"
     assert seen["bulk_object"] == "bulk_export"
     assert len(seen["bulk_articles"]) == 1
+    assert seen["zip_magic"] == "PK\x03\x04"
+    assert seen["zip_bytes_match"] is True

@@ -17,7 +17,10 @@ TESTING_GUIDE = REPO_ROOT / "docs" / "testing.md"
 
 def pytest_section_samples() -> list[str]:
     text = TESTING_GUIDE.read_text()
-    section = text[text.index("## Python (pytest)") :]
+    section = text[text.index("### Python (pytest)") :]
+    # Up to the next section of its level or above ("Testing your error handling" has samples of its own).
+    end = re.search(r"\n#{2,3} ", section[1:])
+    section = section[: end.start() + 1] if end else section
     return [sample.code for sample in samples_of(TESTING_GUIDE, REPO_ROOT) if sample.code in section]
 
 

@@ -11,8 +11,9 @@ cd "$repo_root"
 # Debian 12's Ruby is 3.1; its bundled gems include rbs 2.7 (rbs/test/setup for the typed run).
 # ruby-rack, ruby-sinatra and ruby-rails only for the tests: Rack::Lint and the WEBrick handler that
 # serve the receiver over HTTP, and the frameworks whose guides (docs/ruby-webhooks.md) run in them;
-# ruby-rspec for the RSpec sample of docs/testing.md.
-bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec
+# ruby-rspec for the RSpec sample of docs/testing.md; puma for a raw Rack route served as Puma serves
+# it (PATH_INFO a binary string).
+bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec puma
 
 results="$repo_root/.test-results"
 mkdir -p "$results"
@@ -34,12 +35,14 @@ RANKQUILL_TEST_RESULTS="$results/ruby-plain.json" ruby -Ilib -Itest test/run.rb 
 # (*args, **kwargs) wrappers; it runs in the plain run above. framework_guides_test.rb too: its
 # receivers run in rackup processes that RBS does not hook, so a second run would only double its
 # ~25 s (four framework servers) without checking a type. sanitizer_agreement_test.rb too: its
-# 2,000 inputs take ten times as long with every tokenizer event type-checked, and
-# sanitize_vectors_test.rb checks the same calls' types. The install and guide tests run the gem in
-# processes of their own, which RBS does not check either.
+# 20,000 random inputs take ten times as long with every tokenizer event type-checked, and
+# sanitize_vectors_test.rb checks the same calls' types; sanitize_pathological_test.rb times the
+# sanitizer (CPU time per input), which the type checks would time instead. The install and guide tests run the gem in
+# processes of their own, which RBS does not check either, as do rspec_helper_test.rb's spec and
+# error_handling_guide_test.rb's samples.
 echo "ruby: minitest with RBS runtime type checking"
 RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TEST_LOGLEVEL=error \
-  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,install_from_checkout_test.rb,testing_guide_test.rb \
+  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,sanitize_pathological_test.rb,install_from_checkout_test.rb,testing_guide_test.rb,rspec_helper_test.rb,error_handling_guide_test.rb \
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
 # The framework guides' servers (rackup, in their own process groups) must be gone with the tests.

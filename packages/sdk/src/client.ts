@@ -53,7 +53,9 @@ export interface ClientOptions {
   /**
    * A Fetch API implementation to send requests with, such as one that adds tracing.
    * Defaults to the runtime's global `fetch`, read at each request. It is called like the global
-   * one: `input` is a URL string or a `Request`, so pass both arguments on.
+   * one: `input` is a URL string or a `Request`, so pass both arguments on. It must honour
+   * `redirect: 'manual'`, as every standard fetch does: the client follows no redirect, and one to
+   * another origin is a `CrossOriginRedirectError`, so no key or body reaches that origin.
    * @example
    * ```ts
    * new Rankquill({ fetch: (input, init) => tracedFetch(input, init) });
@@ -134,6 +136,7 @@ export class Rankquill {
   static readonly APIConnectionError = Errors.APIConnectionError;
   static readonly APIConnectionTimeoutError = Errors.APIConnectionTimeoutError;
   static readonly APIUserAbortError = Errors.APIUserAbortError;
+  static readonly CrossOriginRedirectError = Errors.CrossOriginRedirectError;
 
   constructor(options: ClientOptions = {}) {
     const settings = readClientOptions(options, {
@@ -163,6 +166,7 @@ export class Rankquill {
         Base: Errors.RankquillError,
         Connection: Errors.APIConnectionError,
         Timeout: Errors.APIConnectionTimeoutError,
+        CrossOriginRedirect: Errors.CrossOriginRedirectError,
         UserAbort: Errors.APIUserAbortError,
         fromResponse: errorFromResponse,
       },

@@ -1,31 +1,23 @@
 import type { ArticlePayload } from '@rankquill/contract';
-import { z } from 'zod';
-import { describeInvalidFields } from './payload-errors';
+import { describeInvalidFields, describeMissingFields, eventFields, fieldProblems } from './payload-errors';
 
 /** The fields without which a receiver cannot publish an article (spec 6, point 3). */
 export const REQUIRED_ARTICLE_FIELDS = ['title', 'slug', 'content'] as const;
 
-const text = z.string({ error: 'must be a string' }).nullish();
-
 /**
  * What a receiver accepts for `content.published` and `content.updated`: the article payload of
- * spec 2.5 with every field but title, slug and content optional. Unknown fields are ignored.
+ * spec 2.5, each field absent, null or of its kind; title, slug and content required (below).
+ * Unknown fields are ignored.
  */
-const ReceivedArticle = z.object({
-  title: text,
-  slug: text,
-  content: text,
-  excerpt: text,
-  meta_title: text,
-  meta_description: text,
-  keywords: z
-    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
-    .nullish(),
-  canonical_url: text,
-  featured_image: text,
-  author: text,
-  language: text,
-});
+function articleProblems(body: Record<string, unknown>) {
+  return eventFields('content.published').flatMap((field) => {
+    const value = body[field.name];
+    return value === undefined || value === null ? [] : fieldProblems(field, value);
+  });
+}
+
+/** The article's fields, as received: a string or string list, or absent. */
+type ReceivedArticle = { [K in keyof ArticlePayload]?: ArticlePayload[K] | null };
 
 /** An empty string counts as absent: a page needs a language, and an empty SEO title helps nobody. */
 function present(value: string | null | undefined): value is string {
@@ -50,21 +42,19 @@ export function applyArticleDefaults(
   body: Record<string, unknown>,
   { authorDefault = 'Rankquill' }: { authorDefault?: string } = {},
 ): { ok: true; article: ArticlePayload } | { ok: false; error: string } {
-  const parsed = ReceivedArticle.safeParse(body);
+  const invalid = articleProblems(body);
   const missing = REQUIRED_ARTICLE_FIELDS.filter((field) => {
     const value = body[field];
     return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   });
-  if (!parsed.success || missing.length > 0) {
+  if (invalid.length > 0 || missing.length > 0) {
     const problems: string[] = [];
-    if (missing.length > 0) {
-      problems.push(`Missing required field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
-    }
-    if (!parsed.success) problems.push(describeInvalidFields(parsed.error.issues));
+    if (missing.length > 0) problems.push(describeMissingFields(missing));
+    if (invalid.length > 0) problems.push(describeInvalidFields(invalid));
     problems.push(`A ${event} body needs ${REQUIRED_ARTICLE_FIELDS.join(', ')}.`);
     return { ok: false, error: problems.join(' ') };
   }
-  const input = parsed.data;
+  const input = body as ReceivedArticle;
   const title = input.title as string;
   const excerpt = present(input.excerpt) ? input.excerpt : '';
   return {
@@ -76,7 +66,7 @@ export function applyArticleDefaults(
       excerpt,
       meta_title: present(input.meta_title) ? input.meta_title : title,
       meta_description: present(input.meta_description) ? input.meta_description : excerpt,
-      keywords: input.keywords ?? [],
+      keywords: [...(input.keywords ?? [])],
       canonical_url: present(input.canonical_url) ? input.canonical_url : '',
       featured_image: present(input.featured_image) ? input.featured_image : '',
       author: present(input.author) ? input.author : authorDefault,

@@ -6,7 +6,7 @@
  */
 
 export type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
-export { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
+export { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract/webhooks';
 export { applyArticleDefaults, REQUIRED_ARTICLE_FIELDS } from './article-defaults';
 export { ARTICLE_PAGE_CSP, escapeHtml, renderArticlePage } from './article-page';
 export { WebhookVerificationError, type WebhookVerificationErrorType } from './errors';

@@ -1,18 +1,11 @@
-import {
-  EVENT_TYPES,
-  isWebhookEventName,
-  signingSecretProblem,
-  WEBHOOK_HEADERS,
-  WEBHOOK_MAX_BODY_BYTES,
-  type WebhookEventMap,
-  type WebhookEventName,
-} from '@rankquill/contract';
+import type { WebhookEventMap, WebhookEventName } from '@rankquill/contract';
+import { signingSecretProblem, WEBHOOK_HEADERS, WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract/webhooks';
 import { applyArticleDefaults } from './article-defaults';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
-import { describePayloadProblems } from './payload-errors';
+import { describePayloadProblems, isKnownEvent, KNOWN_EVENTS, knownFields } from './payload-errors';
 import { bodyTooLarge, failure, methodNotAllowed, success, type WebhookResult } from './receiver-result';
-import { webhookTimestampOf } from './replays';
+import { replayedUrl, webhookTimestampOf } from './replays';
 import { sanitizeArticleHtml } from './sanitize-article-html';
 import { verifyWebhookSignature } from './signature';
 import type { ArticleStore, StoredArticle } from './stores/article-store';
@@ -175,7 +168,8 @@ function articleUrl(siteBaseUrl: string, language: string, slug: string): string
  * HTML allow-list, is upserted by slug (500 if the store fails); `content.unpublished`
  * and `content.deleted` remove it; then handlers run (500 if one throws). A delivery whose
  * `webhook-id` the store applied already, or older (`webhook-timestamp`) than the stored
- * article, answers 200 with the article's URL and changes nothing, handlers included. Success answers
+ * article or than the removal that left the slug's tombstone, answers 200 with the article's URL
+ * and changes nothing, handlers included. Success answers
  * `200 {"success": true, "url": "/<language>/resources/blog/<slug>"}` (url `''` for events
  * without a page); an event this version does not know answers 202 so the service does not retry it.
  *
@@ -224,10 +218,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   const handlers = new Map<WebhookEventName, Array<WebhookHandler<WebhookEventName>>>();
 
   function on<K extends WebhookEventName>(event: K, handler: WebhookHandler<K>): () => void {
-    if (!isWebhookEventName(event)) {
-      throw new TypeError(
-        `Unknown webhook event "${event}": use one of ${Object.keys(EVENT_TYPES).join(', ')}.`,
-      );
+    if (!isKnownEvent(event)) {
+      throw new TypeError(`Unknown webhook event "${event}": use one of ${KNOWN_EVENTS.join(', ')}.`);
     }
     const list = handlers.get(event) ?? [];
     list.push(handler as unknown as WebhookHandler<WebhookEventName>);
@@ -340,7 +332,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     }
     // Senders that follow only the spec post the bare article: treat that as content.published.
     const eventName = headerEvent ?? bodyEvent ?? 'content.published';
-    if (!isWebhookEventName(eventName)) {
+    if (!isKnownEvent(eventName)) {
       // Answering 2xx keeps a newer service from retrying an event this version cannot act on.
       return { status: 202, body: { success: true, url: '' }, event: eventName };
     }
@@ -353,19 +345,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     };
     const timestamp = webhookTimestampOf(request.headers);
 
-    /**
-     * The URL to answer when this delivery must change nothing: its webhook-id was applied
-     * already, or the stored article was written by a newer delivery. Undefined otherwise.
-     */
-    async function alreadyApplied(activeStore: ArticleStore, slug: string): Promise<string | undefined> {
-      const replayed =
-        context.webhookId !== undefined && (await activeStore.isApplied?.(context.webhookId)) === true;
-      if (!replayed && timestamp === undefined) return undefined;
-      const current = await activeStore.get(slug);
-      if (replayed) return current?.url ?? context.url;
-      if (timestamp === undefined || current?.webhook_timestamp === undefined) return undefined;
-      return timestamp < current.webhook_timestamp ? current.url : undefined;
-    }
+    const alreadyApplied = (activeStore: ArticleStore, slug: string) =>
+      replayedUrl(activeStore, { webhookId: context.webhookId, timestamp, slug, url: context.url });
 
     async function rememberApplied(activeStore: ArticleStore): Promise<void> {
       if (context.webhookId !== undefined)
@@ -400,13 +381,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       return (await dispatch(eventName, article, context)) ?? success(context.url, eventName);
     }
 
-    const schema = EVENT_TYPES[eventName];
-    const result = schema.safeParse(body);
-    if (!result.success) {
-      const required = Object.keys((schema as { shape: Record<string, unknown> }).shape);
-      return failure(400, describePayloadProblems(eventName, body, result.error.issues, required), eventName);
-    }
-    const payload = result.data;
+    const problems = describePayloadProblems(eventName, body);
+    if (problems !== undefined) return failure(400, problems, eventName);
+    const payload = knownFields(eventName, body) as WebhookEventMap[typeof eventName];
 
     if (eventName === 'content.unpublished' || eventName === 'content.deleted') {
       const removal = payload as WebhookEventMap[RemovalEventName];
@@ -416,6 +393,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           const current = await alreadyApplied(store, removal.slug);
           if (current !== undefined) return success(current, eventName);
           await store.remove(removal.slug);
+          if (timestamp !== undefined) await store.markRemoved?.(removal.slug, timestamp);
           await rememberApplied(store);
         } catch (error) {
           return failure(

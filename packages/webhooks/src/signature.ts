@@ -1,4 +1,4 @@
-import { signingSecretKey, WEBHOOK_HEADERS } from '@rankquill/contract';
+import { signingSecretKey, WEBHOOK_HEADERS } from '@rankquill/contract/webhooks';
 import { WebhookVerificationError } from './errors';
 import { getHeader, type HeadersInput } from './headers';
 import { constantTimeEqual } from './verify-secret';

@@ -36,7 +36,7 @@ describe('portable entries', () => {
     expect(
       external.filter((specifier) => nodeBuiltins.has(specifier) || specifier.startsWith('node:')),
     ).toEqual([]);
-    expect(external).toEqual(['@rankquill/contract', 'htmlparser2', 'zod']);
+    expect(external).toEqual(['@rankquill/contract', '@rankquill/contract/webhooks', 'entities/decode']);
   });
 
   it.each(['index.ts', 'adapters/fetch.ts'])(

@@ -83,6 +83,25 @@ describe('replays.json', () => {
     }
   });
 
+  it('a tombstone lasts until the slug is written or removed again, and a SQLite file keeps it across a restart', async () => {
+    const path = join(dir, 'tombstones.db');
+    for (const open of [() => new MemoryArticleStore(), () => new SqliteArticleStore({ path })]) {
+      const store = open();
+      await store.markRemoved('cold-brew', 1000);
+      await store.markRemoved('iced-latte', 1000);
+      if (store instanceof SqliteArticleStore) store.close();
+      const reopened = store instanceof SqliteArticleStore ? open() : store;
+      expect(await reopened.tombstoneOf('cold-brew')).toBe(1000);
+      await reopened.remove('iced-latte');
+      expect(await reopened.tombstoneOf('iced-latte')).toBeUndefined();
+      const scenario = replayVectors.scenarios.find((each) => each.id === 'newer-timestamp-applies');
+      if (!scenario) throw new Error('scenario newer-timestamp-applies is missing');
+      await play(scenario, reopened);
+      expect(await reopened.tombstoneOf('cold-brew')).toBeUndefined();
+      (reopened as { close?: () => void }).close?.();
+    }
+  });
+
   it('a SQLite file written by an earlier version gains the timestamp column', async () => {
     const { DatabaseSync } = await import('node:sqlite');
     const path = join(dir, 'earlier.db');

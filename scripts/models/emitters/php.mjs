@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { legacyEntitiesClass } from '../html-entities/php.mjs';
 import { operationClasses } from '../operations/php.mjs';
+import { webhookEvents } from '../webhook-events.mjs';
 
 /** The folder this emitter writes; every file in it is generated. */
 export const owns = 'packages/php/generated';
@@ -20,8 +21,6 @@ const ALLOW_LIST = fileURLToPath(
 const ENTITIES = fileURLToPath(
   new URL('../../../packages/contract/vectors/html-entities.json', import.meta.url),
 );
-/** The events whose body is the article payload of spec 2.5; the others name themselves in `event`. */
-const ARTICLE_EVENTS = ['content.published', 'content.updated'];
 
 /**
  * The PHP files of every schema of the model.
@@ -48,17 +47,7 @@ export function emit(model) {
 
 /** Every webhook event with the model of its body and the fields the receiver checks. */
 function eventSchemas(model) {
-  const byName = new Map(model.schemas.map((schema) => [schema.name, schema]));
-  const events = ARTICLE_EVENTS.map((event) => [event, byName.get('ArticlePayload')]);
-  for (const schema of model.schemas) {
-    // An event's body names it in a constant `event` (WebhookTestResult names one too, but is no body).
-    const constant = schema.fields.find((field) => field.name === 'event')?.type.constant;
-    if (typeof constant === 'string' && schema.name.endsWith('Event')) events.push([constant, schema]);
-  }
-  const names = events.map(([event]) => event);
-  const twice = names.find((event, index) => names.indexOf(event) !== index);
-  if (twice) throw new Error(`two schemas describe the webhook event ${twice}`);
-  const entries = events.map(([event, schema]) => {
+  const entries = webhookEvents(model).map(([event, schema]) => {
     const fields = schema.fields.map(
       (field) =>
         `                ${phpString(field.name)} => [${phpString(checkedKind(field.type))}, ${field.required}, ${field.nullable}],`,

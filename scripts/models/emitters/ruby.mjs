@@ -174,7 +174,8 @@ function rubyClass(schema) {
     const doc = [];
     if (field.description) doc.push(...wrap(field.description));
     doc.push(`@return [${yardType(field)}]`);
-    if (field.type.values) doc.push(...wrap(valuesNote(field.type), 86).map((line) => `  ${line}`));
+    if (field.type.kind === 'string' && field.type.values)
+      doc.push(...wrap(valuesNote(field.type), 86).map((line) => `  ${line}`));
     if (RESERVED.has(field.name))
       doc.push(`Read it with \`model[:${field.name}]\`: the name is a method of every object.`);
     lines.push(...comment(doc, '      '));

@@ -59,7 +59,8 @@ export function operationsModule(model) {
   ].join('\n');
 }
 
-function quote(text) {
+/** A TypeScript string literal in single quotes. */
+export function quote(text) {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 

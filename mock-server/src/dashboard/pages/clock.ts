@@ -1,14 +1,13 @@
 import { ClockAdvanceParams } from '@rankquill/contract';
-import { secretsEqual } from '../../api/constant-time';
-import { addressedToLoopback } from '../../api/request-rules';
-import { InvalidRequestError, isoTime, NotFoundError, ServiceError } from '../../engine/index';
+import { InvalidRequestError, isoTime, NotFoundError } from '../../engine/index';
 import { parseInput } from '../../engine/kernel/validation';
 import { type PageCall, type Route, redirect } from '../answers';
 import { field } from '../form';
 import { durationText, timeOf } from '../format';
-import { type Html, html } from '../html';
+import { html } from '../html';
 import { buttonForm, csrfInput, fieldError, invalidAttributes, previousValue } from '../layout';
 import { localPath } from '../urls';
+import { adminTokenField, requireAdmin } from './admin-guard';
 
 const UNITS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 };
 const QUICK_SPANS: [string, string][] = [
@@ -26,7 +25,7 @@ export const clockRoutes: Route[] = [
     path: '/clock/advance',
     back: () => '/clock',
     handler: async (call) => {
-      await requireAdmin(call);
+      await requireAdmin(call, 'The clock', 'moves');
       const amount = field(call.form, 'amount');
       const unit = UNITS[field(call.form, 'unit')];
       if (unit === undefined) {
@@ -50,7 +49,7 @@ export const clockRoutes: Route[] = [
     path: '/clock/reset',
     back: () => '/clock',
     handler: async (call) => {
-      await requireAdmin(call);
+      await requireAdmin(call, 'The clock', 'moves');
       await call.engine.reset();
       return redirect('/clock', {
         kind: 'success',
@@ -91,37 +90,6 @@ ${call.settings.adminToken === undefined ? html`<p>Or by</p><div class="actions"
 <p>Removes every change: projects, content, keywords, webhooks, exports. The seeded demo data comes back${manual ? ' and the clock goes back to its start' : ''}.</p>
 <form method="post" action="/clock/reset">${csrfInput(token)}${adminTokenField(call, 'reset_admin_token')}<label class="check"><input type="checkbox" name="confirm" value="yes" required> Remove every change</label><button type="submit" class="danger">Reset</button></form></section>`,
   };
-}
-
-function adminTokenField(call: PageCall, id = 'admin_token'): Html {
-  if (call.settings.adminToken === undefined) return html``;
-  return html`<label for="${id}">Admin token</label><input type="password" id="${id}" name="admin_token" required autocomplete="off"${invalidAttributes(call.flash, 'admin_token')}>${fieldError(call.flash, 'admin_token')}<p class="hint">This server guards its admin routes with a token (--admin-token).</p>`;
-}
-
-/**
- * The clock is the admin routes' business, by their rule: off without them, behind their token
- * when one is set, and otherwise only for a page addressed to a loopback host.
- */
-async function requireAdmin(call: PageCall): Promise<void> {
-  if (!call.settings.admin)
-    throw new NotFoundError('The clock needs the admin routes, which this server has off.');
-  if (call.settings.adminToken === undefined) {
-    const host = call.request.headers.host;
-    if (host !== undefined && !addressedToLoopback(host)) {
-      throw new ServiceError(
-        'permission_error',
-        403,
-        `The clock moves only from a page addressed to a loopback host (127.0.0.1, localhost or [::1]) while the server has no admin token; this one was addressed to "${host.slice(0, 100)}". Open the dashboard through a loopback address, or start the server with --admin-token.`,
-      );
-    }
-    return;
-  }
-  if (!(await secretsEqual(call.form.get('admin_token') ?? '', call.settings.adminToken))) {
-    throw new InvalidRequestError(
-      'That admin token is not the one this server was started with.',
-      'admin_token',
-    );
-  }
 }
 
 /** The span checked as the admin route checks it: 0 to 365 days. */

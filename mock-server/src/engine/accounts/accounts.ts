@@ -49,6 +49,20 @@ export class AccountService {
   }
 
   /**
+   * The account of a main API key, or `undefined` when no account has it: a lookup for the
+   * admin routes, which is no sign-in attempt.
+   *
+   * @example
+   * ```ts
+   * const account = await engine.accounts.findByKey(key); // undefined for a key no account has
+   * ```
+   */
+  async findByKey(apiKey: string): Promise<AccountRecord | undefined> {
+    const where = { api_key_hash: await sha256Hex(apiKey) };
+    return (await this.ctx.store.find<AccountRecord>('accounts', { where, limit: 1 }))[0];
+  }
+
+  /**
    * The account whose key has this SHA-256 hash (`api_key_hash` of an account record): how a
    * dashboard session, which keeps the hash and never the key, finds its account again.
    *

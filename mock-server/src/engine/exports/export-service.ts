@@ -3,6 +3,7 @@ import {
   AiVisibilityExportParams,
   type BulkExport,
   BulkExportCreateParams,
+  type BulkExportFormat,
   type BulkExportType,
   ContentExportParams,
   KeywordExportParams,
@@ -28,6 +29,7 @@ import { BULK_EXPORT_MEDIA, bulkExportFile } from './bulk-export-file';
 import type { BulkExportSections } from './bulk-export-sections';
 import { byteChunks, STREAM_CHUNK_BYTES } from './byte-chunks';
 import { CONTENT_EXPORT_MEDIA, contentExportBody, projectArticles } from './content-export';
+import { checkDownloadLink } from './download-link';
 import { DOWNLOAD_URL_TTL_MS, DownloadTokens } from './download-token';
 import { ExportFiles } from './export-files';
 import type { ExportRecord } from './export-records';
@@ -237,8 +239,9 @@ export class ExportService {
   }
 
   /**
-   * The file of a ready export, for a signed download URL. The signature is checked before
-   * anything is looked up, so a caller without a valid URL learns nothing about the export.
+   * The file of a ready export, for a signed download URL (`checkDownloadLink` first).
+   * `format`, given at a download path of one format (`download.zip`), must be the export's:
+   * another one is a 404 naming the path of its file.
    *
    * @example
    * ```ts
@@ -249,34 +252,9 @@ export class ExportService {
     projectId: string,
     exportId: string,
     query: Record<string, string | undefined>,
+    format?: BulkExportFormat,
   ): Promise<ExportFile> {
-    const { expires, signature } = query;
-    const again = `Get a fresh download_url with GET /v1/projects/${projectId}/exports/${exportId} (API key required).`;
-    if (!expires || !signature) {
-      throw new ServiceError(
-        'authentication_error',
-        401,
-        `This download link is incomplete: it needs both \`expires\` and \`signature\`. ${again}`,
-        expires ? 'signature' : 'expires',
-      );
-    }
-    const expiresAt = /^\d{1,12}$/.test(expires) ? Number(expires) : Number.NaN;
-    if (!Number.isSafeInteger(expiresAt) || !(await this.tokens.verify(exportId, expiresAt, signature))) {
-      throw new ServiceError(
-        'authentication_error',
-        401,
-        `This download link's signature is not valid for export ${exportId}. ${again}`,
-        'signature',
-      );
-    }
-    if (expiresAt * 1000 <= this.ctx.clock.now()) {
-      throw new ServiceError(
-        'authentication_error',
-        401,
-        `This download link expired at ${isoTime(expiresAt * 1000)}. ${again}`,
-        'expires',
-      );
-    }
+    await checkDownloadLink(this.tokens, projectId, exportId, query, this.ctx.clock.now());
     const record = await this.ctx.store.get<ExportRecord>('exports', exportId);
     const project = await this.ctx.store.get<ProjectRecord>('projects', projectId);
     if (!record || !project || record.project_id !== project.id) {
@@ -290,6 +268,13 @@ export class ExportService {
     }
     if (record.status !== 'ready' || record.chunk_count === null) {
       throw new ConflictError(`Export ${exportId} is ${record.status}; download it once it is ready.`);
+    }
+    if (format !== undefined && format !== record.format) {
+      const extension = BULK_EXPORT_MEDIA[record.format].extension;
+      throw new NotFoundError(
+        `Export ${exportId} is in ${record.format} format, not ${format}: its file is at /v1/projects/${projectId}/exports/${exportId}/download.${extension} (the same query), or at download_url.`,
+        'exportId',
+      );
     }
     return {
       contentType: record.content_type,

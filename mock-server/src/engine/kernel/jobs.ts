@@ -50,6 +50,12 @@ export interface RunDueOptions {
   concurrency?: number;
 }
 
+/** What a run that found nothing due answers (one promise for every such run). */
+const NOTHING_RAN = Promise.resolve(0);
+
+/** A run of the local lane only, as before each request. */
+const LOCAL_LANE = { lanes: ['local'] } as const satisfies RunDueOptions;
+
 /** Told of each job scheduled, with its lane and instant, such as to start a background run. */
 export type ScheduleListener = (lane: JobLane, dueAt: number) => void;
 
@@ -303,6 +309,18 @@ export class JobQueue {
       if (known?.version !== version || (known.at !== null && known.at <= until)) return false;
     }
     return true;
+  }
+
+  /**
+   * `runDue` of the local lane up to `now()`, as before each request. Before most requests
+   * nothing is due, which the schedule as last seen tells at once: then it answers one shared
+   * promise (a closed store throws there: the run answers that as a rejection).
+   */
+  runLocalDue(now: () => number): Promise<number> {
+    try {
+      if (this.nothingDueNow(now(), LOCAL_LANE.lanes)) return NOTHING_RAN;
+    } catch {}
+    return this.runDue(now, LOCAL_LANE);
   }
 
   /**

@@ -51,7 +51,10 @@ export const engineSchema = {
     columns: ['api_key_hash', 'last_seen_at'],
     indexes: [['last_seen_at'], ['api_key_hash', 'last_seen_at']],
   },
-  /** Dashboard sign-in attempts inside the throttle's minute, per client address and key prefix. */
+  /**
+   * Failed attempts inside the throttle's minute: dashboard sign-ins per client address and key
+   * prefix, wrong main API keys per client address (`AttemptThrottle`).
+   */
   sign_in_attempts: {
     columns: ['subject', 'at'],
     indexes: [['subject', 'at'], ['at']],

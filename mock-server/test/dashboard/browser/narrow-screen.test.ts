@@ -50,6 +50,7 @@ describe('the dashboard at 375 px', () => {
       ['ai-visibility', `${project}/ai-visibility`],
       ['reports', `${project}/reports`],
       ['clock', `${base}/clock`],
+      ['requests', `${base}/requests`],
     ];
     for (const [name, url] of pages) {
       await page.goto(url);

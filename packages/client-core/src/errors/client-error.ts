@@ -1,6 +1,8 @@
 /**
- * Root of each client's base error class (`RankquillError`, `PublicArticlesError`), which
- * extends it so that its errors are named after their class.
+ * Root of each client's base error class (`RankquillError`, `PublicArticlesError`). Its errors
+ * are named after their class: every class of the clients sets `name` itself, since a minifier
+ * renames classes (a bundled edge function's `NotFoundError` would be called `ws`); a subclass of
+ * your own is named after its constructor.
  */
 export class ClientError extends Error {
   /**

@@ -66,6 +66,9 @@ export const OPERATIONS = {
   'exports.create': { method: 'POST', base: 'api', path: '/projects/{projectId}/export', pathParams: ['projectId'], query: [], body: ['types', 'format', 'date_range'], idempotent: true, paginated: false, file: false, client: 'main' },
   'exports.retrieve': { method: 'GET', base: 'api', path: '/projects/{projectId}/exports/{exportId}', pathParams: ['projectId', 'exportId'], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'main' },
   'exports.download': { method: 'GET', base: 'api', path: '/projects/{projectId}/exports/{exportId}/download', pathParams: ['projectId', 'exportId'], query: ['expires', 'signature'], body: [], idempotent: false, paginated: false, file: true, client: 'main' },
+  'exports.downloadJson': { method: 'GET', base: 'api', path: '/projects/{projectId}/exports/{exportId}/download.json', pathParams: ['projectId', 'exportId'], query: ['expires', 'signature'], body: [], idempotent: false, paginated: false, file: false, client: 'none' },
+  'exports.downloadZip': { method: 'GET', base: 'api', path: '/projects/{projectId}/exports/{exportId}/download.zip', pathParams: ['projectId', 'exportId'], query: ['expires', 'signature'], body: [], idempotent: false, paginated: false, file: true, client: 'none' },
+  'exports.downloadPdf': { method: 'GET', base: 'api', path: '/projects/{projectId}/exports/{exportId}/download.pdf', pathParams: ['projectId', 'exportId'], query: ['expires', 'signature'], body: [], idempotent: false, paginated: false, file: true, client: 'none' },
   'publicArticles.get': { method: 'GET', base: 'public-article-api', path: '', pathParams: [], query: ['id', 'limit', 'offset'], body: [], idempotent: false, paginated: false, file: false, client: 'public-articles' },
   'admin.accounts.create': { method: 'POST', base: 'server', path: '/__admin/accounts', pathParams: [], query: [], body: ['plan', 'rate_limit'], idempotent: false, paginated: false, file: false, client: 'testing' },
   'admin.clock.retrieve': { method: 'GET', base: 'server', path: '/__admin/clock', pathParams: [], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
@@ -73,6 +76,12 @@ export const OPERATIONS = {
   'admin.reset': { method: 'POST', base: 'server', path: '/__admin/reset', pathParams: [], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
   'health': { method: 'GET', base: 'server', path: '/healthz', pathParams: [], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'none' },
   'openapi': { method: 'GET', base: 'server', path: '/openapi.json', pathParams: [], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'none' },
+  'admin.faults.create': { method: 'POST', base: 'server', path: '/__admin/faults', pathParams: [], query: [], body: ['operation', 'api_key', 'public_api_key', 'status', 'headers', 'delay_ms', 'disconnect', 'times'], idempotent: false, paginated: false, file: false, client: 'testing' },
+  'admin.faults.list': { method: 'GET', base: 'server', path: '/__admin/faults', pathParams: [], query: ['api_key', 'public_api_key'], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
+  'admin.faults.clear': { method: 'DELETE', base: 'server', path: '/__admin/faults', pathParams: [], query: ['api_key', 'public_api_key'], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
+  'admin.faults.delete': { method: 'DELETE', base: 'server', path: '/__admin/faults/{faultId}', pathParams: ['faultId'], query: [], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
+  'admin.requests.list': { method: 'GET', base: 'server', path: '/__admin/requests', pathParams: [], query: ['limit', 'offset', 'api_key', 'public_api_key', 'operation'], body: [], idempotent: false, paginated: true, file: false, client: 'testing' },
+  'admin.requests.clear': { method: 'DELETE', base: 'server', path: '/__admin/requests', pathParams: [], query: ['api_key', 'public_api_key'], body: [], idempotent: false, paginated: false, file: false, client: 'testing' },
 } as const satisfies Readonly<Record<string, OperationSpec>>;
 
 /** Id of an operation of the contract, such as `content.retrieve`. */

@@ -32,6 +32,7 @@ export async function fetchDirectly(url: string, options: DirectOptions): Promis
     headers: { ...options.headers } as HeadersInit,
     signal,
   };
+  if (options.redirect) init.redirect = options.redirect;
   let response: Response;
   try {
     // Like ky's timeout: it covers the wait for the answer's headers, and aborts the request.

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import type { ClientErrorClass } from '../errors/client-error-class';
 import type { ConnectionErrorOptions } from '../errors/connection-errors';
+import type { CrossOriginRedirectOptions } from '../errors/cross-origin-redirect-error';
 import { CLIENT_POLICY, OPERATIONS, type OperationId, type OperationSpec } from '../generated/operations';
 import { resolvePath } from '../path';
 import { retryOutcomeOf, retryWait } from '../retries/retry-policy';
@@ -10,6 +11,8 @@ import { canFetchDirectly, fetchDirectly } from './direct-fetch';
 import { definedHeaders, type HeaderValues, lowerCaseKeys } from './headers';
 import { newIdempotencyKey } from './idempotency-key';
 import { queryString } from './query-string';
+import { type CrossOriginRedirect, crossOriginRedirect } from './redirects';
+import { urlQuery } from './url-query';
 import { type AddressSettings, wrongAddressMessage } from './wrong-address';
 
 /** The API a client calls: the main API (`/v1`) or the public article API. */
@@ -41,6 +44,10 @@ export interface ClientErrors {
   Base: ClientErrorClass;
   Connection: new (options?: ConnectionErrorOptions) => Error;
   Timeout: new (options?: ConnectionErrorOptions) => Error;
+  /** Thrown for a redirect to another origin, which is never followed. */
+  CrossOriginRedirect: new (
+    options: CrossOriginRedirectOptions,
+  ) => Error;
   /** Thrown when the call's `signal` aborts; a client that takes no signal leaves it out. */
   UserAbort?: (new (options?: { cause?: unknown }) => Error) | undefined;
   /** The error of a non-2xx answer, from its status, body text (secrets redacted) and headers. */
@@ -102,7 +109,9 @@ export interface ApiCall {
 /**
  * Sends API calls over ky: headers, JSON, Idempotency-Key, timeouts, and retries in its own loop
  * (`retryWait`), and turns every failure into one of the client's error classes, with no secret
- * in it.
+ * in it. Redirects are never followed (`redirect: 'manual'`): one to another origin is a
+ * `CrossOriginRedirect` error, so neither the key nor a body ever reaches that origin; one within
+ * the origin is the wrong-address error of the base URL (the API itself never redirects).
  */
 export class Transport {
   // Private fields: inspecting a client (console.log(client)) must not print its key.
@@ -146,9 +155,7 @@ export class Transport {
       (call.url ??
         settings.baseURL + resolvePath(spec.path, spec.pathParams, call.ids ?? [], caller, errors.Base)) +
       queryString(call.query);
-    const secrets = call.url
-      ? this.#secrets.with([URL.parse(call.url)?.search.slice(1) ?? ''])
-      : this.#secrets;
+    const secrets = call.url ? this.#secrets.with([urlQuery(call.url)]) : this.#secrets;
     const signal = options.signal;
     // ky's own retry stays off (`retry: 0`): it would clone every request in advance and merge
     // the retry options on every call. The loop below retries instead.
@@ -159,6 +166,7 @@ export class Transport {
       retry: 0,
       // An error answer's body comes as its text (ky's `error.data`): the client reads it.
       parseJson: keepText,
+      redirect: 'manual',
     };
     if (body !== undefined) request.body = JSON.stringify(body);
     if (signal) request.signal = signal;
@@ -171,6 +179,9 @@ export class Transport {
         attempts++;
         try {
           const response = direct ? await fetchDirectly(url, request) : await ky(url, request);
+          // Only a custom fetch that ignores `redirect: 'manual'` gets here after a redirect.
+          const redirect = crossOriginRedirect(url, response);
+          if (redirect) throw this.#redirectError(redirect, call.url === undefined);
           const wrongAddress = call.url ? undefined : wrongAddressMessage(this.#address, response);
           if (wrongAddress) throw new errors.Base(wrongAddress);
           if (raw) return { data: undefined as T, response };
@@ -191,7 +202,7 @@ export class Transport {
         }
       }
     } catch (error) {
-      const clientError = this.#clientError(error, signal, attempts, secrets, call.url === undefined);
+      const clientError = this.#clientError(error, url, signal, attempts, secrets, call.url === undefined);
       logger?.warn(`${settings.service} request failed`, {
         operation: caller,
         method,
@@ -221,6 +232,7 @@ export class Transport {
    */
   #clientError(
     error: unknown,
+    url: string,
     signal: AbortSignal | undefined,
     attempts: number,
     secrets: Secrets,
@@ -230,6 +242,8 @@ export class Transport {
     if (error instanceof errors.Base) return error;
     if (signal?.aborted) return this.#abortError(signal.reason);
     if (isHTTPError(error)) {
+      const redirect = crossOriginRedirect(url, error.response);
+      if (redirect) return this.#redirectError(redirect, atBaseURL);
       const apiError = errors.fromResponse(
         error.response.status,
         secrets.redact(typeof error.data === 'string' ? error.data : ''),
@@ -237,7 +251,7 @@ export class Transport {
       );
       // The class and fields stay the answer's; the message says what the client knows better.
       const wrongAddress = atBaseURL ? wrongAddressMessage(this.#address, error.response) : undefined;
-      if (wrongAddress) apiError.message = wrongAddress;
+      if (wrongAddress) apiError.message = secrets.redact(wrongAddress);
       return apiError;
     }
     const cause = secrets.safeCause(error);
@@ -250,6 +264,15 @@ export class Transport {
       message: `The request to the ${service} failed before an answer arrived: ${secrets.redact(detail)}`,
       cause,
     });
+  }
+
+  #redirectError(redirect: CrossOriginRedirect, atBaseURL: boolean): Error {
+    const fix = redirect.followed
+      ? "Pass a fetch that honours `redirect: 'manual'`, as the runtime's own fetch does."
+      : atBaseURL
+        ? 'Set baseURL to the address that answers without a redirect.'
+        : 'A download link must answer at its own origin.';
+    return new this.#settings.errors.CrossOriginRedirect({ ...redirect, fix });
   }
 
   #abortError(reason: unknown): Error {

@@ -8,8 +8,8 @@ export interface AddressSettings {
 }
 
 /**
- * The message of an answer that shows `baseURL` is not the API's address: a redirect (fetch
- * follows it: the server's root sends the dashboard's sign-in page), an HTML page, or a 404 from
+ * The message of an answer that shows `baseURL` is not the API's address: a redirect (not
+ * followed: the server's root sends the dashboard's sign-in page), an HTML page, or a 404 from
  * an address whose path is not the API's. It names the address given and the right one;
  * `undefined` for any other answer (a 404 under the API's path is a resource that does not exist,
  * an HTML answer there an export or a proxy's error page).
@@ -19,10 +19,20 @@ export function wrongAddressMessage(settings: AddressSettings, response: Respons
   const base = new URL(baseURL);
   const offPath = !base.pathname.replace(/\/+$/, '').endsWith(apiPath);
   const html = (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
-  const redirect = response.redirected || (response.status >= 300 && response.status < 400);
+  // A browser hides a redirect it did not follow: an 'opaqueredirect' answer, status 0.
+  const redirect =
+    response.redirected ||
+    response.type === 'opaqueredirect' ||
+    (response.status >= 300 && response.status < 400);
   const wrong = redirect || (offPath && (html || response.status === 404));
   if (!wrong) return undefined;
-  const target = response.redirected ? ` to ${new URL(response.url).pathname}` : '';
+  const location = response.headers.get('location');
+  const target =
+    location !== null
+      ? ` to ${location}`
+      : response.redirected
+        ? ` to ${new URL(response.url).pathname}`
+        : '';
   const answered = redirect ? `a redirect${target}` : html ? 'an HTML page' : '404 Not Found';
   const fix = offPath
     ? `set baseURL to ${base.origin}${apiPath}`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientError } from '../../src/errors/client-error';
 import { connectionErrorClass, connectionTimeoutErrorClass } from '../../src/errors/connection-errors';
+import { crossOriginRedirectErrorClass } from '../../src/errors/cross-origin-redirect-error';
 import type { OperationId } from '../../src/generated/operations';
 import { Transport } from '../../src/transport/transport';
 import { pathEncodingVectors } from '../support/client-vectors';
@@ -27,6 +28,7 @@ function recordingTransport(sent: string[]): Transport {
       Base: ClientError,
       Connection,
       Timeout: connectionTimeoutErrorClass(Connection, 'Rankquill API'),
+      CrossOriginRedirect: crossOriginRedirectErrorClass(Connection, 'Rankquill API'),
       fromResponse: (status) => new ClientError(`status ${status}`),
     },
   });

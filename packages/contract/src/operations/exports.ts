@@ -5,6 +5,7 @@ import {
   BulkExport,
   BulkExportCreateParams,
   BulkExportDocument,
+  type BulkExportFormat,
   ContentExport,
   ContentExportParams,
   ExportDownloadParams,
@@ -43,6 +44,34 @@ function exportInOneFormat(
     ...(response ? { response } : {}),
     responseContentTypes: [mediaType],
     formatOf: { operation: of, format },
+  });
+}
+
+/**
+ * The download of a bulk export in `format` at a path of its own (`download.zip`): one media type,
+ * which a generated client can type, where `exports.download` answers the export's own format.
+ * The same signed query; an export in another format answers 404 naming its path.
+ */
+function downloadInOneFormat(
+  id: string,
+  format: BulkExportFormat,
+  mediaType: string,
+  extension: string,
+  response?: z.ZodType,
+): Operation {
+  return op({
+    id,
+    method: 'GET',
+    path: `${projectPath}/exports/:exportId/download.${extension}`,
+    summary: `Download the file of a ready bulk export in \`${format}\` format (${extension === 'zip' ? 'a ZIP of CSV files' : extension.toUpperCase()}); the signed URL is the credential (no API key)`,
+    tag: 'Exports',
+    auth: 'none',
+    query: ExportDownloadParams,
+    status: 200,
+    ...(response ? { response } : {}),
+    responseContentTypes: [mediaType],
+    errorStatuses: [400, 401, 404, 500],
+    formatOf: { operation: 'exports.download', format },
   });
 }
 
@@ -136,4 +165,7 @@ export const exportOperations = [
     // 400: a query parameter given empty or twice.
     errorStatuses: [400, 401, 404, 500],
   }),
+  downloadInOneFormat('exports.downloadJson', 'json', 'application/json', 'json', BulkExportDocument),
+  downloadInOneFormat('exports.downloadZip', 'csv', 'application/zip', 'zip'),
+  downloadInOneFormat('exports.downloadPdf', 'pdf', 'application/pdf', 'pdf'),
 ] as const satisfies readonly Operation[];

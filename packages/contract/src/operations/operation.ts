@@ -40,6 +40,11 @@ export interface Operation {
    * clients of this repository call the spec's path with `format` instead.
    */
   formatOf?: { operation: string; format: string };
+  /**
+   * Served by the mock profile only (its clock, reset, faults and request journal): the
+   * production profile answers 404, as for a path no operation has.
+   */
+  mockOnly?: boolean;
 }
 
 /** The path of one project, which every project-scoped operation starts with. */

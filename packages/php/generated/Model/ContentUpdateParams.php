@@ -65,6 +65,6 @@ class ContentUpdateParams extends RankquillObject
     /** Optional. */
     public string $author;
 
-    /** Optional. */
+    /** An absolute http(s) URL of at most 2048 characters; `""` removes it. Optional. */
     public string $canonical_url;
 }

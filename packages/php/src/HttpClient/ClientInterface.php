@@ -30,7 +30,9 @@ interface ClientInterface
 {
     /**
      * Sends one request and answers the response, whatever its status (a 4xx or 5xx is an
-     * answer, not an error; do not follow redirects).
+     * answer, not an error). Do not follow redirects: answer a 3xx as it is. The library follows
+     * none, and throws `CrossOriginRedirectException` for one to another origin, so the key and
+     * the body never reach it; a client that followed would have sent them there already.
      *
      * @throws TransportException when no answer came: a connection failure or a timeout
      */

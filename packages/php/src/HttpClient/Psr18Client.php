@@ -15,6 +15,8 @@ use Rankquill\Internal\StreamingClient;
  * installed. Passing a PSR-18 client as `http_client` wraps it in this class for you.
  *
  * The per-call `timeout` cannot reach a PSR-18 client: set its timeout where you create it.
+ * PSR-18 clients answer a redirect as it is (Guzzle's `sendRequest()` never follows one), as the
+ * library needs: it follows no redirect and refuses one to another origin.
  *
  * @example
  * $guzzle = new \GuzzleHttp\Client(['timeout' => 30, 'proxy' => 'http://proxy.internal:3128']);

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Rankquill\Internal;
 
 use Rankquill\Exception\ApiConnectionException;
+use Rankquill\Exception\CrossOriginRedirectException;
 use Rankquill\Exception\InvalidArgumentException;
 use Rankquill\Exception\TimeoutException;
 use Rankquill\HttpClient\ClientInterface;
@@ -17,7 +18,10 @@ use Rankquill\HttpClient\TransportException;
  * @internal Sends the library's calls through a `ClientInterface` (curl unless the user passed
  * another): headers, JSON bodies, Idempotency-Key, per-attempt timeouts and retries, and turns
  * every failure into one of the library's exceptions. The key stays in its `Secret` inside the
- * request, so no exception's trace or dump carries it.
+ * request, so no exception's trace or dump carries it. No redirect is followed (a
+ * `ClientInterface` answers it as it is): one to another origin is a
+ * `CrossOriginRedirectException`, so the key, a secret or a body never reaches that origin; one
+ * within the origin is the base-URL error (the API never redirects).
  */
 final class HttpTransport
 {
@@ -85,6 +89,7 @@ final class HttpTransport
         for ($retries = 0;; $retries++) {
             $outcome = $this->attempt($request, $sink);
             $response = $outcome instanceof HttpResponse ? $outcome : null;
+            $redirect = $response !== null ? CrossOriginRedirect::of($url, $response) : null;
             $wrongAddress = $response !== null && !str_contains($path, '://')
                 ? WrongAddress::message($response, $this->baseUrl, $this->apiName)
                 : null;
@@ -94,12 +99,14 @@ final class HttpTransport
             }
             $sinkError = $sink?->error();
             $brokenDownload = $sink !== null && ($sink->bytes() > 0 || $sinkError !== null);
-            $wait = $retries < $maxRetries && !$brokenDownload
+            $wait = $retries < $maxRetries && !$brokenDownload && $redirect === null
                 ? $this->retryPolicy->delay($response?->status, $response?->headers() ?? [], $retries + 1)
                 : null;
             if ($wait === null) {
                 $sink?->discard();
-                $error = $this->failure($outcome, $url, $timeout, $retries, $wrongAddress, $brokenDownload, $sinkError);
+                $error = $response !== null && $redirect !== null
+                    ? $this->redirectError($response->status, $redirect, !str_contains($path, '://'))
+                    : $this->failure($outcome, $url, $timeout, $retries, $wrongAddress, $brokenDownload, $sinkError);
                 $this->logger?->warning("{$this->apiName} request failed", [
                     'method' => $method,
                     'url' => self::loggable($url),
@@ -165,6 +172,22 @@ final class HttpTransport
         } catch (TransportException $error) {
             return $error;
         }
+    }
+
+    /** @param array{0: string, 1: string} $origins where the request went, and where the redirect points */
+    private function redirectError(int $status, array $origins, bool $atBaseUrl): CrossOriginRedirectException
+    {
+        [$from, $to] = $origins;
+        $fix = $atBaseUrl
+            ? 'Set base_url to the address that answers without a redirect.'
+            : 'A download link must answer at its own origin.';
+        return new CrossOriginRedirectException(
+            ucfirst($this->apiName) . " at {$from} answered {$status}, a redirect to another origin, {$to}: not "
+            . "followed, so neither the key nor the request body was sent there. {$fix}",
+            $status,
+            $from,
+            $to,
+        );
     }
 
     private function failure(

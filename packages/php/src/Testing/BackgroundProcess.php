@@ -9,7 +9,9 @@ namespace Rankquill\Testing;
  * and stall it), stopped with SIGTERM and, after 5 s, SIGKILL: when asked, or when PHP exits.
  * With `$ownProcessGroup` it runs in a group of its own (`setsid`, which execs in place, so the
  * pid stays the command's) and the signals go to the whole group, so workers it forked
- * (`php -S`) go too.
+ * (`php -S`) go too. With `$stdinPipe` its stdin is a pipe this object holds open: it closes
+ * when stop() runs or when PHP exits in any way, a SIGKILL included, which a server started with
+ * `--exit-on-stdin-close` takes as its cue to stop.
  *
  * @internal MockServer's process and the package's own tests use it.
  *
@@ -23,6 +25,8 @@ final class BackgroundProcess
 
     /** @var resource */
     private $process;
+    /** @var resource|null the write end of the child's stdin, when it is a pipe */
+    private $stdin = null;
     private bool $stopped = false;
 
     /**
@@ -36,10 +40,15 @@ final class BackgroundProcess
         ?array $environment = null,
         ?string $workingDirectory = null,
         private readonly bool $ownProcessGroup = false,
+        bool $stdinPipe = false,
     ) {
         $process = proc_open(
             $ownProcessGroup ? ['setsid', ...$command] : $command,
-            [0 => ['file', '/dev/null', 'r'], 1 => ['file', $stdoutFile, 'w'], 2 => ['file', $stderrFile, 'w']],
+            [
+                0 => $stdinPipe ? ['pipe', 'r'] : ['file', '/dev/null', 'r'],
+                1 => ['file', $stdoutFile, 'w'],
+                2 => ['file', $stderrFile, 'w'],
+            ],
             $pipes,
             $workingDirectory,
             $environment,
@@ -48,6 +57,7 @@ final class BackgroundProcess
             throw new MockServerException('Could not start ' . implode(' ', $command));
         }
         $this->process = $process;
+        $this->stdin = $pipes[0] ?? null;
         register_shutdown_function([$this, 'stop']);
     }
 
@@ -80,6 +90,9 @@ final class BackgroundProcess
             return;
         }
         $this->stopped = true;
+        if (\is_resource($this->stdin)) {
+            fclose($this->stdin);
+        }
         $pid = proc_get_status($this->process)['pid'];
         if ($this->alive($pid)) {
             $this->signal($pid, 15);

@@ -15,7 +15,10 @@ use Rankquill\RankquillClient;
  * that tests never see each other's data.
  *
  * The command is found in this order: the `command` option or `RANKQUILL_MOCK_COMMAND`, the
- * `@rankquill/mock-server` in `node_modules`, then `npx` (both need Node 22.13+ on `PATH`).
+ * `@rankquill/mock-server` in `node_modules`, then `npx`, pinned to the version this package goes
+ * with (both need Node 22.13+ on `PATH`). The server is stopped by `stop()` or when PHP exits,
+ * and stops by itself when this PHP process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
+ * variable of `serve --exit-on-stdin-close`).
  *
  * Options: `clock` (`manual`, default, or `real`), `seed` (default 42), `arguments` (more
  * `serve` flags), `command`, `timeout` (seconds to wait for the server, default 30), `project`

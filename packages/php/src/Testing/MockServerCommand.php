@@ -7,15 +7,22 @@ namespace Rankquill\Testing;
 /**
  * Finds the `rankquill-mock` command, in this order: `RANKQUILL_MOCK_COMMAND` (or the
  * `command` option), the `@rankquill/mock-server` installed in a `node_modules` folder at or
- * above the working directory, then `npx`. The last two need Node 22.13 or later on `PATH`.
+ * above the working directory, then `npx` with the exact version this package was released
+ * with (`MOCK_SERVER_VERSION`), never whatever is latest. The last two need Node 22.13 or later
+ * on `PATH`.
  *
  * @internal MockServer::start() uses it.
  */
 final class MockServerCommand
 {
     public const MINIMUM_NODE = '22.13.0';
-    public const INSTALL_HINT = 'npm install --save-dev @rankquill/mock-server';
+    /**
+     * The `@rankquill/mock-server` this package goes with: the version of the repository's
+     * `mock-server/package.json`, which MockServerCommandTest checks it against.
+     */
+    public const MOCK_SERVER_VERSION = '0.1.0';
     private const PACKAGE = '@rankquill/mock-server';
+    public const INSTALL_HINT = 'npm install --save-dev ' . self::PACKAGE . '@' . self::MOCK_SERVER_VERSION;
 
     /**
      * The command line that starts `rankquill-mock` with `$arguments`, run without a shell
@@ -42,7 +49,9 @@ final class MockServerCommand
                 . ' in node_modules, and no npx on PATH. Install it with `' . self::INSTALL_HINT . '`.',
             );
         }
-        return [$npx, '--yes', '--package', self::PACKAGE, 'rankquill-mock', ...$arguments];
+        // Pinned: npx runs code from the registry, so never an unreviewed newer release.
+        $package = self::PACKAGE . '@' . self::MOCK_SERVER_VERSION;
+        return [$npx, '--yes', '--package', $package, 'rankquill-mock', ...$arguments];
     }
 
     /** `bin/rankquill-mock` of the nearest `node_modules/@rankquill/mock-server`, or null. */

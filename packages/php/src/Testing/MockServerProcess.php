@@ -7,6 +7,9 @@ namespace Rankquill\Testing;
 /**
  * A running `rankquill-mock serve`: a `BackgroundProcess` whose output goes to temporary
  * files, whose first line is the ready line, and which is stopped when asked or when PHP exits.
+ * Its stdin is a pipe that closes with this PHP process, however it ends: started with
+ * `RANKQUILL_EXIT_ON_STDIN_CLOSE=1` (what `serve --exit-on-stdin-close` sets, as a variable that a
+ * CLI too old to know it ignores), the server then stops by itself, even after a SIGKILL.
  *
  * @internal MockServer::start() uses it.
  */
@@ -21,6 +24,8 @@ final class MockServerProcess
             $command,
             (string) tempnam(sys_get_temp_dir(), 'rankquill-mock-out-'),
             (string) tempnam(sys_get_temp_dir(), 'rankquill-mock-err-'),
+            ['RANKQUILL_EXIT_ON_STDIN_CLOSE' => '1'] + getenv(),
+            stdinPipe: true,
         );
     }
 

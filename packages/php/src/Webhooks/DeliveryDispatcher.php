@@ -12,8 +12,8 @@ use Rankquill\RankquillObject;
  * Dispatch of a checked, valid delivery: stores or removes the article (with defaults and
  * sanitized content), then runs the event's handlers. A store or handler failure is a 500, so
  * the service retries. With a store that is a `DeliveryMemory` (both built-in ones), a replayed
- * `webhook-id`, or a `webhook-timestamp` older than the stored article's, answers 200 with the
- * article's URL and applies nothing.
+ * `webhook-id`, or a `webhook-timestamp` older than the slug's (its article's or its removal's),
+ * answers 200 with the article's URL and applies nothing.
  *
  * @internal `WebhookReceiver` builds one and hands it its deliveries.
  */
@@ -94,7 +94,7 @@ final class DeliveryDispatcher
         return $result;
     }
 
-    /** A delivery already applied, or older than the article it would change. */
+    /** A delivery already applied, or older than the article it would change or its removal. */
     private function isStale(
         DeliveryMemory $memory,
         ?string $webhookId,

@@ -6,10 +6,11 @@ namespace Rankquill\Webhooks;
 
 /**
  * What an article store remembers so that replays change nothing: the `webhook-id` of every
- * delivery it applied, for at least `REMEMBER_SECONDS`, and for each article the
- * `webhook-timestamp` of the delivery that last wrote it. The receiver answers a delivery whose
- * id was applied, or that is older than its article, 200 with the article's URL and applies
- * nothing. `MemoryArticleStore` and `PdoSqliteArticleStore` implement it; implement it in your
+ * delivery it applied, for at least `REMEMBER_SECONDS`, and for each slug the
+ * `webhook-timestamp` of the delivery that last wrote it or removed it (a removed article's
+ * tombstone). The receiver answers a delivery whose id was applied, or that is older than its
+ * article or its removal, 200 with the article's URL and applies nothing, so an unpublished
+ * article never comes back. `MemoryArticleStore` and `PdoSqliteArticleStore` implement it; implement it in your
  * own store to get the same protection.
  *
  * @example
@@ -29,7 +30,8 @@ interface DeliveryMemory
     public function applied(string $webhookId, int $now): bool;
 
     /**
-     * The `webhook-timestamp` of the delivery that last wrote the article; null when none.
+     * The `webhook-timestamp` of the delivery that last wrote or removed the article; null when
+     * none.
      *
      * @example
      * $store->timestampOf('cold-brew-ratio'); // 1767259800
@@ -37,8 +39,9 @@ interface DeliveryMemory
     public function timestampOf(string $slug): ?int;
 
     /**
-     * Records an applied delivery: its id (when it had one) and, when it wrote an article
-     * still stored, that article's timestamp (null: the delivery had none).
+     * Records an applied delivery: its id (when it had one) and, when it wrote or removed an
+     * article, the slug's timestamp (null: the delivery had none, and the slug keeps none). A
+     * removed slug keeps its timestamp until it is written again.
      *
      * @example
      * $store->remember('msg_2Yh…', time(), 'cold-brew-ratio', 1767259800);

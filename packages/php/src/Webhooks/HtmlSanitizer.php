@@ -9,37 +9,30 @@ namespace Rankquill\Webhooks;
  * (`HtmlAllowList`, generated from packages/contract/vectors/html-allow-list.json): only the
  * listed elements and attributes stay, URLs keep only the listed schemes, scripts, frames,
  * forms, SVG and the like go with their content, comments go, and every open element is
- * closed. The output is safe to insert into a page, and sanitizing it again changes nothing.
- * Written on PHP's string functions alone: no ext-dom or libxml needed.
+ * closed. The output is safe to insert into a page, and sanitizing it again changes nothing. The
+ * tree is built as the TypeScript sanitizer builds it (`HtmlTree`), so the output is the same
+ * bytes in every language, in time linear in the input whatever it holds
+ * (packages/contract/vectors/sanitize-pathological.json). Written on PHP's string functions
+ * alone: no ext-dom or libxml needed.
  *
  * @example
  * $safe = (new HtmlSanitizer())->sanitize('<p onclick="x()">Hi<script>alert(1)</script></p>');
  * // '<p>Hi</p>'
  */
-final class HtmlSanitizer
+final class HtmlSanitizer implements HtmlTreeSink
 {
-    /** Elements that never have content or an end tag. */
+    /** Void elements, written `<br />` without an end tag. */
     private const VOID = [
         'area' => true, 'base' => true, 'br' => true, 'col' => true, 'embed' => true, 'hr' => true,
-        'img' => true, 'input' => true, 'link' => true, 'meta' => true, 'param' => true,
-        'source' => true, 'track' => true, 'wbr' => true,
+        'img' => true, 'input' => true, 'link' => true, 'meta' => true, 'source' => true, 'track' => true,
+        'wbr' => true,
     ];
-
-    /** Elements whose content is text up to their end tag, never markup (HTML's raw text and RCDATA). */
-    private const RAW_TEXT = [
-        'script' => true, 'style' => true, 'xmp' => true, 'iframe' => true, 'noembed' => true,
-        'noframes' => true, 'textarea' => true, 'title' => true,
-    ];
-
-    private const WHITESPACE = " \t\n\f\r";
-    private const TEXT_ESCAPES = ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;', "\0" => "\u{FFFD}"];
-    private const ATTRIBUTE_ESCAPES = [
-        '&' => '&amp;',
-        '<' => '&lt;',
-        '>' => '&gt;',
-        '"' => '&quot;',
-        "\0" => "\u{FFFD}",
-    ];
+    private const TEXT_ESCAPES = ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;'];
+    private const ATTRIBUTE_ESCAPES = ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;', '"' => '&quot;'];
+    /** What happens to an open element's tags and content. */
+    private const KEPT = 1;
+    private const DROPS = 2;
+    private const UNWRAPPED = 3;
 
     /** @var array<string, true> */
     private array $tags;
@@ -55,8 +48,10 @@ final class HtmlSanitizer
     private array $sameContextTargets;
     /** @var list<string> */
     private array $addRel;
-    /** @var array<string, true>|null */
-    private static ?array $legacyEntities = null;
+    private string $out = '';
+    /** @var list<int> per open element, innermost last: KEPT, DROPS or UNWRAPPED */
+    private array $elements = [];
+    private int $dropping = 0;
 
     /**
      * @example
@@ -87,156 +82,77 @@ final class HtmlSanitizer
      */
     public function sanitize(string $html): string
     {
-        $length = \strlen($html);
-        $out = '';
-        /** @var list<string> $open kept elements not closed yet, outermost first */
-        $open = [];
-        /** @var array{0: string, 1: int}|null $dropping the element being dropped, and its nesting */
-        $dropping = null;
-        $position = 0;
-        while ($position < $length) {
-            $lt = strpos($html, '<', $position);
-            $textEnd = $lt === false ? $length : $lt;
-            if ($textEnd > $position && $dropping === null) {
-                $out .= self::escapeText(self::decode(substr($html, $position, $textEnd - $position), false));
-            }
-            if ($lt === false) {
-                break;
-            }
-            $next = $html[$lt + 1] ?? '';
-            if ($next === '!' || $next === '?') {
-                $position = self::skipMarkupDeclaration($html, $lt);
-                continue;
-            }
-            if ($next === '/') {
-                $after = $html[$lt + 2] ?? '';
-                if (!ctype_alpha($after)) {
-                    // `</>` is nothing; `</ x>` and the like are bogus comments up to `>`.
-                    $close = strpos($html, '>', $lt + 2);
-                    $position = $close === false ? $length : $close + 1;
-                    continue;
-                }
-                $tag = self::readTag($html, $lt + 2);
-                if ($tag === null) {
-                    break; // an end tag cut off by the end of the input makes nothing
-                }
-                $position = $tag['end'];
-                if ($dropping !== null) {
-                    if ($tag['name'] === $dropping[0] && --$dropping[1] === 0) {
-                        $dropping = null;
-                    }
-                    continue;
-                }
-                // As browsers read them: `</br>` is a `<br>`, a `</p>` with no open `<p>` an empty one.
-                if ($tag['name'] === 'br' && isset($this->tags['br'])) {
-                    $out .= '<br />';
-                    continue;
-                }
-                if ($tag['name'] === 'p' && isset($this->tags['p']) && !HtmlImpliedEndTags::hasOpenP($open)) {
-                    $out .= '<p></p>';
-                    continue;
-                }
-                // The innermost open element of that name closes, with the ones inside it.
-                $index = array_search($tag['name'], array_reverse($open, true), true);
-                if ($index !== false) {
-                    while (\count($open) > $index) {
-                        $out .= '</' . array_pop($open) . '>';
-                    }
-                }
-                continue;
-            }
-            if (!ctype_alpha($next)) {
-                if ($dropping === null) {
-                    $out .= '&lt;';
-                }
-                $position = $lt + 1;
-                continue;
-            }
-            $tag = self::readTag($html, $lt + 1);
-            if ($tag === null) {
-                break; // a start tag cut off by the end of the input makes no element
-            }
-            $position = $tag['end'];
-            $name = $tag['name'];
-            if ($dropping === null) {
-                for ($closing = HtmlImpliedEndTags::beforeStartTag($name, $open); $closing > 0; $closing--) {
-                    $out .= '</' . array_pop($open) . '>';
-                }
-                if ($name === 'plaintext') {
-                    // Everything after `<plaintext>` is text, character references included.
-                    $out .= self::escapeText(substr($html, $position));
-                    break;
-                }
-            }
-            if (isset(self::RAW_TEXT[$name])) {
-                $contentEnd = self::rawTextEnd($html, $position, $name);
-                if ($dropping === null && !isset($this->dropped[$name])) {
-                    $out .= self::escapeText(substr($html, $position, $contentEnd[0] - $position));
-                }
-                $position = $contentEnd[1];
-                continue;
-            }
-            if ($dropping !== null) {
-                if ($name === $dropping[0] && !$tag['selfClosing']) {
-                    $dropping[1]++;
-                }
-                continue;
-            }
-            if (isset($this->dropped[$name])) {
-                if (!$tag['selfClosing'] && !isset(self::VOID[$name])) {
-                    $dropping = [$name, 1];
-                }
-                continue;
-            }
-            if (!isset($this->tags[$name])) {
-                continue; // unwrapped: its content stays
-            }
-            // Void elements are written `<br />`, as every other language's sanitizer writes them.
-            $void = isset(self::VOID[$name]);
-            $out .= '<' . $name . $this->attributesOf($name, $tag['attributes']) . ($void ? ' />' : '>');
-            if (!$void) {
-                $open[] = $name;
-            }
-        }
-        while ($open !== []) {
-            $out .= '</' . array_pop($open) . '>';
-        }
+        [$this->out, $this->elements, $this->dropping] = ['', [], 0];
+        HtmlTree::build($html, $this);
+        $out = $this->out;
+        $this->out = '';
         return $out;
     }
 
+    /** @internal an event of `HtmlTree` */
+    public function unwrapped(string $name): bool
+    {
+        return !isset($this->tags[$name]) && !isset($this->dropped[$name]);
+    }
+
     /**
-     * @param list<array{0: string, 1: string}> $attributes name and raw value, in the order received
+     * @internal an event of `HtmlTree`
+     * @param array<string, string> $attributes
      */
+    public function open(string $name, array $attributes): void
+    {
+        if (isset($this->dropped[$name])) {
+            $this->elements[] = self::DROPS;
+            $this->dropping++;
+        } elseif ($this->dropping === 0 && isset($this->tags[$name])) {
+            $this->elements[] = self::KEPT;
+            $void = isset(self::VOID[$name]);
+            $written = $attributes === [] ? '' : $this->attributesOf($name, $attributes);
+            $this->out .= '<' . $name . $written . ($void ? ' />' : '>');
+        } else {
+            $this->elements[] = self::UNWRAPPED;
+        }
+    }
+
+    /** @internal an event of `HtmlTree` */
+    public function close(string $name): void
+    {
+        $element = array_pop($this->elements);
+        if ($element === self::DROPS) {
+            $this->dropping--;
+        } elseif ($element === self::KEPT && !isset(self::VOID[$name])) {
+            $this->out .= '</' . $name . '>';
+        }
+    }
+
+    /** @internal an event of `HtmlTree` */
+    public function text(string $text): void
+    {
+        if ($this->dropping === 0) {
+            $this->out .= strtr($text, self::TEXT_ESCAPES);
+        }
+    }
+
+    /** @param array<string, string> $attributes decoded values, in the order received */
     private function attributesOf(string $tag, array $attributes): string
     {
         $allowed = $this->attributes[$tag] ?? [];
-        $kept = [];
-        $seen = [];
-        foreach ($attributes as [$name, $raw]) {
-            // As browsers do, the first of duplicate attributes counts, even when it is dropped.
-            if (!isset($allowed[$name]) || isset($seen[$name])) {
+        // HTML compares these keywords in ASCII lower case, untrimmed: ` _self` names a new window.
+        $target = strtolower($attributes['target'] ?? '');
+        if ($tag === 'a' && $target !== '' && !isset($this->sameContextTargets[$target]) && $this->addRel !== []) {
+            $rel = preg_split('/[ \t\n\f\r]+/', strtolower($attributes['rel'] ?? ''), -1, PREG_SPLIT_NO_EMPTY) ?: [];
+            $attributes['rel'] = implode(' ', array_keys(array_fill_keys([...$rel, ...$this->addRel], true)));
+        }
+        $written = '';
+        foreach ($attributes as $name => $value) {
+            $name = (string) $name;
+            // An empty URL (`href=""`, a bare `href`) points nowhere: removed, as the service does.
+            if (!isset($allowed[$name])) {
                 continue;
             }
-            $seen[$name] = true;
-            $value = self::decode($raw, true);
-            // An empty URL (`href=""`, a bare `href`) points nowhere: removed, as the service does.
             if (isset($this->urlAttributes[$name]) && ($value === '' || !$this->isAllowedUrl($value))) {
                 continue;
             }
-            $kept[$name] = $value;
-        }
-        $target = isset($kept['target']) ? strtolower(trim($kept['target'], self::WHITESPACE)) : '';
-        if ($tag === 'a' && $target !== '' && !isset($this->sameContextTargets[$target]) && $this->addRel !== []) {
-            $rel = preg_split('/[ \t\n\f\r]+/', strtolower($kept['rel'] ?? ''), -1, PREG_SPLIT_NO_EMPTY) ?: [];
-            foreach ($this->addRel as $value) {
-                if (!\in_array($value, $rel, true)) {
-                    $rel[] = $value;
-                }
-            }
-            $kept['rel'] = implode(' ', $rel);
-        }
-        $written = '';
-        foreach ($kept as $name => $value) {
             $written .= ' ' . $name . '="' . strtr($value, self::ATTRIBUTE_ESCAPES) . '"';
         }
         return $written;
@@ -244,7 +160,7 @@ final class HtmlSanitizer
 
     private function isAllowedUrl(string $value): bool
     {
-        $compact = (string) preg_replace(['/<!--.*?-->/s', '/[\x00-\x20]+/'], '', $value);
+        $compact = self::withoutUrlComments((string) preg_replace('/[\x00-\x20]+/', '', $value));
         if (preg_match('/^([A-Za-z][A-Za-z0-9+.\-]*):/', $compact, $match) === 1) {
             return isset($this->urlSchemes[strtolower($match[1])]);
         }
@@ -253,179 +169,89 @@ final class HtmlSanitizer
     }
 
     /**
-     * Reads a tag from just after `<` or `</`: its lower-case name, its attributes (name and raw
-     * value), whether it ends in `/>`, and where it ends; null when the input ends first.
+     * `$value` without its `<!--…-->` comments, removed as the service removes them: the first
+     * `<!--` through the first `-->` after it, then again, since removing one can form another
+     * (`<!-<!---->--->`). One pass: the kept text only grows or loses a comment's start, and every
+     * search moves forward, so the time is linear whatever the input.
      *
-     * @return array{name: string, attributes: list<array{0: string, 1: string}>, selfClosing: bool, end: int}|null
+     * @example
+     * HtmlSanitizer::withoutUrlComments('java<!-<!---->--->script:'); // 'javascript:'
      */
-    private static function readTag(string $html, int $at): ?array
+    public static function withoutUrlComments(string $value): string
     {
-        $length = \strlen($html);
-        $nameLength = strcspn($html, self::WHITESPACE . '/>', $at);
-        $name = strtolower(substr($html, $at, $nameLength));
-        $position = $at + $nameLength;
-        $attributes = [];
-        $selfClosing = false;
+        if (!str_contains($value, '<!--')) {
+            return $value;
+        }
+        // What is kept, as [start, end) byte ranges of `$value`: dropping a comment's start from
+        // the end shortens the last ones, instead of copying the kept text.
+        $kept = [];
+        $index = 0;
         while (true) {
-            $position += strspn($html, self::WHITESPACE, $position);
-            if ($position >= $length) {
-                return null;
-            }
-            $char = $html[$position];
-            if ($char === '>') {
-                return [
-                    'name' => $name,
-                    'attributes' => $attributes,
-                    'selfClosing' => $selfClosing,
-                    'end' => $position + 1,
-                ];
-            }
-            if ($char === '/') {
-                $selfClosing = ($html[$position + 1] ?? '') === '>';
-                $position++;
-                continue;
-            }
-            $selfClosing = false;
-            // An attribute name may start with `=`; it ends at space, `/`, `>` or `=`.
-            $nameEnd = $position + 1 + strcspn($html, self::WHITESPACE . '/>=', $position + 1);
-            $attribute = strtolower(substr($html, $position, $nameEnd - $position));
-            $position = $nameEnd + strspn($html, self::WHITESPACE, $nameEnd);
-            $value = '';
-            if (($html[$position] ?? '') === '=') {
-                $position++;
-                $position += strspn($html, self::WHITESPACE, $position);
-                $quote = $html[$position] ?? '';
-                if ($quote === '"' || $quote === "'") {
-                    $close = strpos($html, $quote, $position + 1);
-                    if ($close === false) {
-                        return null;
-                    }
-                    $value = substr($html, $position + 1, $close - $position - 1);
-                    $position = $close + 1;
-                } else {
-                    $valueLength = strcspn($html, self::WHITESPACE . '>', $position);
-                    $value = substr($html, $position, $valueLength);
-                    $position += $valueLength;
+            // A comment may start in the last bytes kept and end in what follows (`<!-` + `-->`).
+            $tail = self::keptTail($value, $kept);
+            $start = 0;
+            foreach ([3, 2, 1] as $size) {
+                $ends = str_ends_with($tail, substr('<!--', 0, $size));
+                if ($ends && substr_compare($value, substr('<!--', $size), $index, 4 - $size) === 0) {
+                    $start = $size;
+                    break;
                 }
+            }
+            if ($start > 0) {
+                $end = strpos($value, '-->', $index + 4 - $start);
+                if ($end === false) {
+                    break;
+                }
+                self::dropKeptEnd($kept, $start);
             } else {
-                $position = $nameEnd;
-            }
-            $attributes[] = [$attribute, $value];
-        }
-    }
-
-    /** Skips `<!--…-->`, `<![CDATA[…]]>`, `<!…>` and `<?…>`; answers where the input goes on. */
-    private static function skipMarkupDeclaration(string $html, int $lt): int
-    {
-        $length = \strlen($html);
-        if (substr_compare($html, '<!--', $lt, 4) === 0) {
-            foreach (['<!-->' => 5, '<!--->' => 6] as $empty => $size) {
-                if (substr_compare($html, $empty, $lt, $size) === 0) {
-                    return $lt + $size;
+                $opening = strpos($value, '<!--', $index);
+                $end = $opening === false ? false : strpos($value, '-->', $opening + 4);
+                if ($end === false) {
+                    break; // an unterminated comment stays, and so does everything after it
+                }
+                if ($opening > $index) {
+                    $kept[] = [$index, $opening];
                 }
             }
-            $ends = array_filter([strpos($html, '-->', $lt + 4), strpos($html, '--!>', $lt + 4)], 'is_int');
-            if ($ends === []) {
-                return $length;
-            }
-            $end = min($ends);
-            return $end + ($html[$end + 2] === '!' ? 4 : 3);
+            $index = $end + 3;
         }
-        if (substr_compare($html, '<![CDATA[', $lt, 9) === 0) {
-            $end = strpos($html, ']]>', $lt + 9);
-            return $end === false ? $length : $end + 3;
-        }
-        $end = strpos($html, '>', $lt + 2);
-        return $end === false ? $length : $end + 1;
+        $kept[] = [$index, \strlen($value)];
+        $slice = static fn (array $range): string => substr($value, $range[0], $range[1] - $range[0]);
+        return implode('', array_map($slice, $kept));
     }
 
     /**
-     * Where the text of a raw text element ends (`</name`), and where the input goes on after
-     * its end tag; the end of the input for both when it has none.
+     * The last three bytes kept (fewer when less is kept).
      *
-     * @return array{0: int, 1: int}
+     * @param list<array{0: int, 1: int}> $kept
      */
-    private static function rawTextEnd(string $html, int $from, string $name): array
+    private static function keptTail(string $value, array $kept): string
     {
-        $length = \strlen($html);
-        $search = $from;
-        while (($close = stripos($html, '</' . $name, $search)) !== false) {
-            $after = $html[$close + 2 + \strlen($name)] ?? '';
-            if ($after === '' || strpbrk($after, self::WHITESPACE . '/>') !== false) {
-                $tag = self::readTag($html, $close + 2);
-                return [$close, $tag === null ? $length : $tag['end']];
-            }
-            $search = $close + 2;
+        $tail = '';
+        for ($last = \count($kept) - 1; $last >= 0 && \strlen($tail) < 3; $last--) {
+            [$from, $to] = $kept[$last];
+            $from = max($from, $to - 3 + \strlen($tail));
+            $tail = substr($value, $from, $to - $from) . $tail;
         }
-        return [$length, $length];
-    }
-
-    /** Text written as characters, with only `&`, `<` and `>` escaped (and NUL replaced, as HTML does). */
-    private static function escapeText(string $text): string
-    {
-        return strtr($text, self::TEXT_ESCAPES);
+        return $tail;
     }
 
     /**
-     * Decodes character references as HTML does: numeric ones with or without `;`, named ones
-     * with `;`, and the legacy names (`&amp`, `&eacute`…) without it, except in an attribute
-     * value when a letter, digit or `=` follows.
+     * Drops the last `$size` bytes kept.
+     *
+     * @param list<array{0: int, 1: int}> $kept
      */
-    private static function decode(string $text, bool $inAttribute): string
+    private static function dropKeptEnd(array &$kept, int $size): void
     {
-        if (!str_contains($text, '&')) {
-            return $text;
+        while ($size > 0) {
+            $last = \count($kept) - 1;
+            $length = $kept[$last][1] - $kept[$last][0];
+            if ($length > $size) {
+                $kept[$last][1] -= $size;
+                return;
+            }
+            $size -= $length;
+            array_pop($kept);
         }
-        return (string) preg_replace_callback(
-            '/&(?:#([0-9]+);?|#[xX]([0-9A-Fa-f]+);?|([A-Za-z][A-Za-z0-9]*)(;?))(?=(=?))/',
-            static function (array $match) use ($inAttribute): string {
-                if (($match[1] ?? '') !== '') {
-                    return self::character((int) min((float) $match[1], 0x110000));
-                }
-                if (($match[2] ?? '') !== '') {
-                    return self::character(\strlen(ltrim($match[2], '0')) > 6 ? 0x110000 : (int) hexdec($match[2]));
-                }
-                [$whole, , , $name, $semicolon, $equals] = $match + [5 => ''];
-                if ($semicolon === ';') {
-                    $decoded = html_entity_decode("&{$name};", ENT_QUOTES | ENT_HTML5, 'UTF-8');
-                    if ($decoded !== "&{$name};") {
-                        return $decoded;
-                    }
-                }
-                // Without `;`, the longest legacy name that starts the text counts.
-                for ($size = min(\strlen($name), 6); $size >= 2; $size--) {
-                    $prefix = substr($name, 0, $size);
-                    if (isset(self::legacyEntities()[$prefix])) {
-                        $rest = substr($name, $size) . $semicolon;
-                        if ($inAttribute && preg_match('/^[A-Za-z0-9=]/', $rest . $equals) === 1) {
-                            return $whole;
-                        }
-                        return html_entity_decode("&{$prefix};", ENT_QUOTES | ENT_HTML5, 'UTF-8') . $rest;
-                    }
-                }
-                return $whole;
-            },
-            $text,
-        );
-    }
-
-    /** A code point as UTF-8, with HTML's replacements for the ones a reference may not name. */
-    private static function character(int $code): string
-    {
-        if ($code === 0 || $code > 0x10FFFF || ($code >= 0xD800 && $code <= 0xDFFF)) {
-            return "\u{FFFD}";
-        }
-        // References to 0x80–0x9F name the windows-1252 characters, as browsers read them.
-        if ($code >= 0x80 && $code <= 0x9F) {
-            $windows1252 = mb_convert_encoding(\chr($code), 'UTF-8', 'Windows-1252');
-            return $windows1252 !== '?' ? $windows1252 : mb_chr($code, 'UTF-8');
-        }
-        return (string) mb_chr($code, 'UTF-8');
-    }
-
-    /** @return array<string, true> the names HTML decodes without a `;` */
-    private static function legacyEntities(): array
-    {
-        return self::$legacyEntities ??= array_fill_keys(LegacyEntities::NAMES, true);
     }
 }

@@ -16,7 +16,7 @@ final class MemoryArticleStore implements ArticleStore, DeliveryMemory
 {
     /** @var array<string, StoredArticle> by slug, oldest received first */
     private array $articles = [];
-    /** @var array<string, int> webhook-timestamp of each article's last delivery, by slug */
+    /** @var array<string, int> webhook-timestamp of each slug's last delivery (removals too), by slug */
     private array $timestamps = [];
     /** @var array<string, int> when each applied webhook-id was applied, by id */
     private array $appliedIds = [];
@@ -38,7 +38,7 @@ final class MemoryArticleStore implements ArticleStore, DeliveryMemory
     public function remove(string $slug): bool
     {
         $found = isset($this->articles[$slug]);
-        unset($this->articles[$slug], $this->timestamps[$slug]);
+        unset($this->articles[$slug]);
         return $found;
     }
 
@@ -97,7 +97,8 @@ final class MemoryArticleStore implements ArticleStore, DeliveryMemory
         if ($webhookId !== null) {
             $this->appliedIds[$webhookId] = $now;
         }
-        if ($slug !== null && isset($this->articles[$slug])) {
+        // A removed slug keeps its timestamp (its tombstone), so an older update cannot bring it back.
+        if ($slug !== null) {
             if ($timestamp === null) {
                 unset($this->timestamps[$slug]);
             } else {

@@ -63,6 +63,10 @@ final class PdoSqliteArticleStore implements ArticleStore, DeliveryMemory
         $database->exec(
             "CREATE TABLE IF NOT EXISTS {$table}_deliveries (webhook_id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
         );
+        $database->exec(
+            "CREATE TABLE IF NOT EXISTS {$table}_tombstones "
+            . '(slug TEXT PRIMARY KEY, webhook_timestamp INTEGER NOT NULL)',
+        );
         $this->pdo = $database;
     }
 
@@ -146,8 +150,12 @@ final class PdoSqliteArticleStore implements ArticleStore, DeliveryMemory
      */
     public function timestampOf(string $slug): ?int
     {
-        $statement = $this->pdo->prepare("SELECT webhook_timestamp FROM {$this->table} WHERE slug = ?");
-        $statement->execute([$slug]);
+        // The stored article's timestamp, else the tombstone of its removal.
+        $statement = $this->pdo->prepare(
+            "SELECT webhook_timestamp FROM {$this->table} WHERE slug = ? "
+            . "UNION ALL SELECT webhook_timestamp FROM {$this->table}_tombstones WHERE slug = ?",
+        );
+        $statement->execute([$slug, $slug]);
         $timestamp = $statement->fetchColumn();
         return $timestamp === false || $timestamp === null ? null : (int) $timestamp;
     }
@@ -167,8 +175,14 @@ final class PdoSqliteArticleStore implements ArticleStore, DeliveryMemory
             )->execute([$webhookId, $now]);
         }
         if ($slug !== null) {
-            $this->pdo->prepare("UPDATE {$this->table} SET webhook_timestamp = ? WHERE slug = ?")
-                ->execute([$timestamp, $slug]);
+            $this->pdo->prepare("DELETE FROM {$this->table}_tombstones WHERE slug = ?")->execute([$slug]);
+            $update = $this->pdo->prepare("UPDATE {$this->table} SET webhook_timestamp = ? WHERE slug = ?");
+            $update->execute([$timestamp, $slug]);
+            // No article under the slug: it was removed, and keeps the removal's timestamp (its tombstone).
+            if ($update->rowCount() === 0 && $timestamp !== null) {
+                $this->pdo->prepare("INSERT INTO {$this->table}_tombstones (slug, webhook_timestamp) VALUES (?, ?)")
+                    ->execute([$slug, $timestamp]);
+            }
         }
     }
 

@@ -89,6 +89,63 @@ final class MockServerCommandTest extends TestCase
         MockServerCommand::find(['serve'], null, $this->folder);
     }
 
+    private static function mockServerVersion(): string
+    {
+        $path = ReferenceServer::repositoryRoot() . '/mock-server/package.json';
+        return (string) json_decode((string) file_get_contents($path), true)['version'];
+    }
+
+    public function testThePinnedVersionIsTheMockServerPackagesOwn(): void
+    {
+        $this->assertSame(
+            self::mockServerVersion(),
+            MockServerCommand::MOCK_SERVER_VERSION,
+            'set MockServerCommand::MOCK_SERVER_VERSION (and the Ruby gem\'s) to mock-server/package.json\'s version',
+        );
+        $this->assertSame(
+            'npm install --save-dev @rankquill/mock-server@' . self::mockServerVersion(),
+            MockServerCommand::INSTALL_HINT,
+        );
+    }
+
+    public function testNpxRunsTheExactVersionThisPackageGoesWith(): void
+    {
+        putenv('RANKQUILL_MOCK_COMMAND');
+        $package = '@rankquill/mock-server@' . self::mockServerVersion();
+        $node = trim((string) shell_exec('command -v ' . escapeshellarg(getenv('RANKQUILL_NODE') ?: 'node')));
+        symlink($node, $this->folder . '/node');
+        // An npx that runs the checkout's CLI, and only for the pinned package: never another one.
+        $cli = ReferenceServer::repositoryRoot() . '/mock-server/dist/cli.js';
+        file_put_contents($this->folder . '/npx', implode("\n", [
+            '#!/bin/sh',
+            'if [ "$1 $2 $3 $4" != "--yes --package ' . $package . ' rankquill-mock" ]; then',
+            '  echo "npx was asked for: $*" >&2; exit 2',
+            'fi',
+            'shift 4',
+            'exec ' . escapeshellarg($node) . ' ' . escapeshellarg($cli) . ' "$@"',
+        ]) . "\n");
+        chmod($this->folder . '/npx', 0755);
+        putenv('PATH=' . $this->folder);
+
+        $command = MockServerCommand::find(['serve', '--port', '0'], null, $this->folder . '/app');
+        $this->assertSame(
+            [$this->folder . '/npx', '--yes', '--package', $package, 'rankquill-mock', 'serve', '--port', '0'],
+            $command,
+        );
+        $cwd = (string) getcwd();
+        chdir($this->folder . '/app');
+        try {
+            $mock = MockServer::start();
+        } finally {
+            chdir($cwd);
+        }
+        try {
+            $this->assertSame([], $mock->client()->content->list($mock->projectId)->data);
+        } finally {
+            $mock->stop();
+        }
+    }
+
     public function testACommandThatIsNotTheServerFailsWithItsOutput(): void
     {
         $this->expectException(MockServerException::class);

@@ -94,6 +94,27 @@ final class ArticleStoresTest extends TestCase
         }
     }
 
+    public function testARemovedSlugKeepsItsTimestampUntilItIsWrittenAgainAndAcrossRequests(): void
+    {
+        $path = sys_get_temp_dir() . '/rankquill-articles-' . bin2hex(random_bytes(4)) . '.db';
+        try {
+            foreach ([new MemoryArticleStore(), new PdoSqliteArticleStore($path)] as $store) {
+                $store->upsert(self::article('gone', '2026-01-01T00:00:00.000Z'));
+                $store->remember('msg_1', 1_767_259_800, 'gone', 1_767_259_800);
+                $store->remove('gone');
+                $store->remember('msg_2', 1_767_259_810, 'gone', 1_767_259_810);
+                $next = $store instanceof PdoSqliteArticleStore ? new PdoSqliteArticleStore($path) : $store;
+                $this->assertNull($next->get('gone'));
+                $this->assertSame(1_767_259_810, $next->timestampOf('gone'), 'the tombstone of the removal');
+                $next->upsert(self::article('gone', '2026-01-01T00:01:00.000Z'));
+                $next->remember(null, 1_767_259_820, 'gone', null);
+                $this->assertNull($next->timestampOf('gone'), 'written again without a timestamp');
+            }
+        } finally {
+            @unlink($path);
+        }
+    }
+
     public function testRefusesATableNameThatIsNotAnIdentifier(): void
     {
         $this->expectException(InvalidArgumentException::class);

@@ -18,25 +18,35 @@ import { PublicArticlesError } from './public-articles-error';
  * }
  * ```
  */
-export class APIError extends apiErrorClass(PublicArticlesError) {}
+export class APIError extends apiErrorClass(PublicArticlesError) {
+  override name = 'APIError';
+}
 
 /** 400: `limit` (1 to 100) or `offset` (0 or more) is out of range. */
 export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+
   declare readonly status: 400;
 }
 
 /** 401: `API key required. Pass via X-Service-Key header.` or `Invalid API key` (unknown or replaced). */
 export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+
   declare readonly status: 401;
 }
 
 /** 404: `Article not found or not published`. */
 export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+
   declare readonly status: 404;
 }
 
 /** 5xx: `Internal server error`. Already retried `maxRetries` times. */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
 
 const errorClasses = {
   byStatus: { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError },

@@ -1,4 +1,8 @@
-import { connectionErrorClass, connectionTimeoutErrorClass } from '@rankquill/client-core';
+import {
+  connectionErrorClass,
+  connectionTimeoutErrorClass,
+  crossOriginRedirectErrorClass,
+} from '@rankquill/client-core';
 import { PublicArticlesError } from './public-articles-error';
 
 /**
@@ -20,7 +24,29 @@ export const SERVICE = 'public article API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(PublicArticlesError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
+
+/**
+ * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
+ * The client never follows one, so the `X-Service-Key` never reaches that origin; it is not
+ * retried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await articles.list();
+ * } catch (error) {
+ *   if (error instanceof CrossOriginRedirectError) console.error(error.fromOrigin, '->', error.toOrigin);
+ * }
+ * ```
+ */
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {
+  override name = 'CrossOriginRedirectError';
+}

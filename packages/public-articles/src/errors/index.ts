@@ -5,5 +5,5 @@ export {
   InternalServerError,
   NotFoundError,
 } from './api-error';
-export { APIConnectionError, APIConnectionTimeoutError } from './connection-errors';
+export { APIConnectionError, APIConnectionTimeoutError, CrossOriginRedirectError } from './connection-errors';
 export { PublicArticlesError } from './public-articles-error';

@@ -12,4 +12,6 @@ import { ClientError } from '@rankquill/client-core';
  * }
  * ```
  */
-export class PublicArticlesError extends ClientError {}
+export class PublicArticlesError extends ClientError {
+  override name = 'PublicArticlesError';
+}

@@ -133,6 +133,32 @@ class APITimeoutError(APIConnectionError):
     """No answer arrived within `timeout` seconds. Retried automatically."""
 
 
+class CrossOriginRedirectError(APIConnectionError):
+    """The API's address answered a redirect to another origin. The client follows no redirect,
+    so neither the key nor a request body (a webhook secret in `projects.update`) reached that
+    origin. Not retried: the same request gets the same redirect.
+
+    Attributes:
+        status_code: The redirect's status, such as 307.
+        from_origin: The origin the request went to, such as `https://api.example.com`.
+        to_origin: The other origin the redirect points at.
+
+    Example:
+        ```python
+        try:
+            client.projects.list()
+        except rankquill.CrossOriginRedirectError as error:
+            print(error.from_origin, "->", error.to_origin)
+        ```
+    """
+
+    def __init__(self, message: str, *, status_code: int, from_origin: str, to_origin: str) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.from_origin = from_origin
+        self.to_origin = to_origin
+
+
 class WaitTimeoutError(RankquillError):
     """A `create_and_wait` gave up: the item was still being worked on when its wait ran out.
 

@@ -14,13 +14,11 @@ def wrong_address_message(
     service: str,
     status_code: int,
     headers: Mapping[str, str],
-    *,
-    redirected: bool = False,
 ) -> str | None:
     """A message naming the address given and the right one, or None when the answer does not
     show a wrong address (a 404 under the API's path is a resource that does not exist)."""
     base_url, api_path = settings.base_url, settings.api_path
-    is_redirect = 300 <= status_code < 400 or redirected
+    is_redirect = 300 <= status_code < 400
     is_html = headers.get("content-type", "").lower().startswith("text/html")
     off_path = not urlsplit(base_url).path.endswith(api_path)
     # At the API's own path an HTML answer is an export, or a proxy's error page: not a wrong address.

@@ -34,12 +34,11 @@ async def test_the_servers_root_names_the_main_api_address(server: MockServer) -
     )
 
 
-async def test_a_redirect_followed_to_the_dashboard_page_names_it_too(server: MockServer) -> None:
+async def test_an_http_client_that_follows_redirects_is_not_let_follow_this_one(server: MockServer) -> None:
     async with httpx2.AsyncClient(follow_redirects=True) as http_client:
         error = await error_of_main_client(server, server.url, http_client=http_client)
-    assert error.status_code == 200
-    assert str(error).endswith(f"which lives under /v1; set base_url to {server.api_base_url}.")
-    assert "it is not the address of the Rankquill API" in str(error)
+    assert error.status_code == 303
+    assert str(error) == str(await error_of_main_client(server, server.url))
 
 
 @pytest.mark.parametrize("path", ["/public-article-api", "/api", "/v2"])

@@ -89,6 +89,29 @@ module Rankquill
     end
   end
 
+  # The API's address answered a redirect to another origin. The client follows no redirect, so
+  # neither the key nor a request body (a webhook secret of `projects.update`) reached that
+  # origin. Not retried: the same request gets the same redirect.
+  #
+  # @example
+  #   rescue Rankquill::CrossOriginRedirectError => e
+  #     warn "#{e.from_origin} redirects to #{e.to_origin}"
+  class CrossOriginRedirectError < APIConnectionError
+    # The redirect's status, such as 307.
+    attr_reader :status
+    # The origin the request went to, such as `https://api.example.com`.
+    attr_reader :from_origin
+    # The other origin the redirect points at.
+    attr_reader :to_origin
+
+    def initialize(message, status:, from_origin:, to_origin:)
+      super(message)
+      @status = status
+      @from_origin = from_origin
+      @to_origin = to_origin
+    end
+  end
+
   # `create_and_wait` ran out of `wait_timeout` before the work finished.
   #
   # @example

@@ -4,6 +4,7 @@ require_relative "../rankquill"
 require_relative "testing/mock_server_error"
 require_relative "testing/mock_server_command"
 require_relative "testing/mock_server_process"
+require_relative "testing/test_double"
 require_relative "testing/mock_server"
 require_relative "testing/shared_server"
 

@@ -2,11 +2,7 @@
 
 require "minitest/autorun"
 require "rankquill/testing/minitest"
-require "shellwords"
-
-REPO_MOCK_COMMAND = [ENV.fetch("RANKQUILL_NODE", "node"),
-                     File.expand_path("../../../../mock-server/dist/cli.js", __dir__)].shelljoin
-Rankquill::Testing.mock_server_options = { command: REPO_MOCK_COMMAND }
+require_relative "../support/repo_mock_command"
 
 # The three tests every language's mock helper must pass, through the Minitest helper only: one
 # server for the run, started from the repository's CLI, a fresh account per test.

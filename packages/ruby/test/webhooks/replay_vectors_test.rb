@@ -52,6 +52,29 @@ class ReplayVectorsTest < Minitest::Test
     refute store.delivery_applied?("msg_1", 1_000 + Rankquill::Webhooks::ReplayGuard::REMEMBER_SECONDS)
   end
 
+  def test_a_tombstone_lasts_until_the_slug_is_written_or_removed_again_and_a_sqlite_file_keeps_it
+    Dir.mktmpdir do |dir|
+      path = File.join(dir, "articles.db")
+      stores = [-> { Rankquill::Webhooks::MemoryStore.new }, -> { Rankquill::Webhooks::SqliteStore.new(path: path) }]
+      stores.each do |open|
+        store = open.call
+        store.keep_tombstone("cold-brew", 1_000)
+        store.keep_tombstone("iced-latte", 1_000)
+        if store.is_a?(Rankquill::Webhooks::SqliteStore)
+          store.close
+          store = open.call
+        end
+        assert_equal 1_000, store.tombstone("cold-brew")
+        store.remove("iced-latte")
+        assert_nil store.tombstone("iced-latte")
+        store.upsert({ slug: "cold-brew", title: "Cold Brew", received_at: "2026-01-01T00:00:00.000Z" })
+        assert_nil store.tombstone("cold-brew")
+      ensure
+        store.close if store.is_a?(Rankquill::Webhooks::SqliteStore)
+      end
+    end
+  end
+
   def test_a_timestamp_counts_when_it_is_ascii_digits_up_to_two_to_the_53rd_minus_one
     timestamp = ->(value) { Rankquill::Webhooks::ReplayGuard.timestamp(value) }
     assert_equal 1_767_259_800, timestamp.call("00000001767259800")

@@ -1,6 +1,7 @@
 // The content of replays.json: sequences of deliveries to one receiver, and what each answers
 // and what the store holds at the end. A store remembers the webhook-id of each delivery it
-// applied (at least 10 minutes) and the webhook-timestamp that last changed each article.
+// applied (at least 10 minutes) and the webhook-timestamp that last changed each article, a
+// removed one included (its tombstone).
 import { NOW, sign, signingSecretOf } from './signing.mjs';
 
 const SECRET = 'rq_whsec_live_3e90a7c15b2d';
@@ -59,6 +60,10 @@ function step({ event = 'content.published', body, id, timestamp, now = NOW, sig
 }
 
 const unsigned = { signing_secret: null };
+
+/** An unpublish of cold-brew (the same options as `step`). */
+const unpublish = (options) =>
+  step({ event: 'content.unpublished', body: removal('content.unpublished', 'cold-brew'), ...options });
 
 const scenarios = [
   {
@@ -133,13 +138,7 @@ const scenarios = [
     description: 'A replayed publication does not bring back an unpublished article.',
     steps: [
       step({ body: A, id: 'msg_A', timestamp: NOW }),
-      step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW + 10,
-        now: NOW + 10,
-      }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
       step({ body: A, id: 'msg_A', timestamp: NOW, now: NOW + 20 }),
     ],
     expected_store: { 'cold-brew': null },
@@ -151,12 +150,92 @@ const scenarios = [
       'B was sent at NOW+10; an unpublish sent at NOW arrives after it: 200 with the URL, B stays published.',
     steps: [
       step({ body: B, id: 'msg_B', timestamp: NOW + 10, now: NOW + 10 }),
+      unpublish({ id: 'msg_U', timestamp: NOW, now: NOW + 20 }),
+    ],
+    expected_store: { 'cold-brew': stored(B) },
+  },
+  // Issue 29, finding 3: removing the article dropped its timestamp, so an older update
+  // held back past the removal brought the article back.
+  ...['content.unpublished', 'content.deleted'].map((event) => {
+    const verb = event === 'content.unpublished' ? 'unpublish' : 'delete';
+    return {
+      id: `older-update-after-${verb}`,
+      name: `publish A, ${verb}, then an older update B: the article stays off`,
+      description: `The ${event} sent at NOW+10 leaves a tombstone with its webhook-timestamp; B, sent at NOW+5 with a new webhook-id and held back, arrives after it (inside the signature tolerance): 200 with the URL the delivery would have answered, nothing stored.`,
+      steps: [
+        step({ body: A, id: 'msg_A', timestamp: NOW }),
+        step({
+          event,
+          body: removal(event, 'cold-brew'),
+          id: 'msg_R',
+          timestamp: NOW + 10,
+          now: NOW + 10,
+        }),
+        step({ event: 'content.updated', body: B, id: 'msg_B', timestamp: NOW + 5, now: NOW + 20 }),
+      ],
+      expected_store: { 'cold-brew': null },
+    };
+  }),
+  {
+    id: 'older-publish-after-removal-of-unknown-article',
+    name: 'an unpublish for an article never stored, then an older publish: nothing stored',
+    description:
+      'The tombstone is kept whether or not the store held the article: an unpublish sent at NOW+10 that overtook the publication sent at NOW keeps that publication out.',
+    steps: [
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
+      step({ body: A, id: 'msg_A', timestamp: NOW, now: NOW + 20 }),
+    ],
+    expected_store: { 'cold-brew': null },
+  },
+  {
+    id: 'newer-publish-after-unpublish',
+    name: 'publish A, unpublish, publish C again later: C is stored',
+    description:
+      'The tombstone refuses only older deliveries: a publication sent in the same second as the unpublish, or later, is applied.',
+    steps: [
+      step({ body: A, id: 'msg_A', timestamp: NOW }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10 }),
+      step({ event: 'content.published', body: C, id: 'msg_C', timestamp: NOW + 10, now: NOW + 20 }),
+    ],
+    expected_store: { 'cold-brew': stored(C) },
+  },
+  {
+    id: 'unsigned-tombstone-within-ten-minutes',
+    name: 'without a signing secret, an older update 599 seconds after the unpublish changes nothing',
+    description:
+      'A tombstone is kept at least remember_ids_seconds after the removal, signed or not: B, sent before the unpublish, arrives 599 seconds after it and is not stored.',
+    receiver: unsigned,
+    steps: [
+      step({ body: A, id: 'msg_A', timestamp: NOW, signed: false }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10, signed: false }),
       step({
-        event: 'content.unpublished',
-        body: removal('content.unpublished', 'cold-brew'),
-        id: 'msg_U',
-        timestamp: NOW,
-        now: NOW + 20,
+        event: 'content.updated',
+        body: B,
+        id: 'msg_B',
+        timestamp: NOW + 5,
+        now: NOW + 10 + REMEMBER_IDS_SECONDS - 1,
+        signed: false,
+      }),
+    ],
+    expected_store: { 'cold-brew': null },
+  },
+  {
+    id: 'unsigned-removal-without-headers-clears-the-tombstone',
+    name: 'without a signing secret, a removal without webhook-id and webhook-timestamp leaves no tombstone',
+    description:
+      'As an article written by a delivery without the headers keeps no timestamp, a removal without them leaves the slug with none: the next timed delivery, B sent at NOW+5, is applied.',
+    receiver: unsigned,
+    steps: [
+      step({ body: A, id: 'msg_A', timestamp: NOW, signed: false }),
+      unpublish({ id: 'msg_U', timestamp: NOW + 10, now: NOW + 10, signed: false }),
+      unpublish({ id: null, timestamp: null, now: NOW + 20, signed: false }),
+      step({
+        event: 'content.updated',
+        body: B,
+        id: 'msg_B',
+        timestamp: NOW + 5,
+        now: NOW + 30,
+        signed: false,
       }),
     ],
     expected_store: { 'cold-brew': stored(B) },

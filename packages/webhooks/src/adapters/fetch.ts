@@ -3,7 +3,7 @@
  *
  * @module @rankquill/webhooks/fetch
  */
-import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
+import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract/webhooks';
 import { bodyTooLarge, methodNotAllowed, type WebhookReceiver, type WebhookResult } from '../receiver';
 import { type ReceiverInput, toReceiver } from './receiver-input';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract';
+import { WEBHOOK_MAX_BODY_BYTES } from '@rankquill/contract/webhooks';
 
 /**
  * Default largest body the Node adapters read: `WEBHOOK_MAX_BODY_BYTES` (4 MiB), as every

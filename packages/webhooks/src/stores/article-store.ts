@@ -30,9 +30,9 @@ export interface StoredArticle extends ArticlePayload {
  * ```
  */
 export interface ArticleStore {
-  /** Inserts the article, or replaces the one with the same slug. */
+  /** Inserts the article, or replaces the one with the same slug (and drops its tombstone). */
   upsert(article: StoredArticle): Promise<void>;
-  /** Removes the article with this slug; resolves true when there was one. */
+  /** Removes the article with this slug (and its tombstone); resolves true when there was an article. */
   remove(slug: string): Promise<boolean>;
   /** The article with this slug, or undefined. */
   get(slug: string): Promise<StoredArticle | undefined>;
@@ -49,4 +49,17 @@ export interface ArticleStore {
    * (Unix seconds, the receiver's clock), for at least `REPLAY_MEMORY_SECONDS`.
    */
   markApplied?(webhookId: string, atSeconds: number): Promise<void>;
+  /**
+   * Optional: the `webhook-timestamp` of the delivery that removed this slug (its tombstone), or
+   * undefined. With it and `markRemoved`, a delivery for the slug older than its removal changes
+   * nothing, so an unpublished or deleted article never comes back. The built-in stores
+   * implement both.
+   */
+  tombstoneOf?(slug: string): Promise<number | undefined>;
+  /**
+   * Optional: keeps the slug's tombstone, the `webhook-timestamp` of the delivery that removed
+   * it. It lasts until the slug is written again (`upsert`) or removed by a delivery without a
+   * timestamp (`remove` clears it), so at least as long as the signature tolerance.
+   */
+  markRemoved?(slug: string, webhookTimestamp: number): Promise<void>;
 }

@@ -4,7 +4,8 @@ import type { ArticleStore, StoredArticle } from './article-store';
 /**
  * Keeps articles in memory: the default store of a receiver, for tests and for handlers that
  * write elsewhere. It remembers the webhook-ids it applied for `REPLAY_MEMORY_SECONDS`, so a
- * replayed delivery changes nothing. Everything is lost when the process ends; use
+ * replayed delivery changes nothing, and the tombstone of each removed slug, so an older delivery
+ * cannot bring it back. Everything is lost when the process ends; use
  * `SqliteArticleStore` from `@rankquill/webhooks/sqlite` or your own `ArticleStore` to keep them.
  *
  * @example
@@ -20,14 +21,26 @@ export class MemoryArticleStore implements ArticleStore {
   readonly #articles = new Map<string, StoredArticle>();
   /** Applied webhook-ids and when (Unix seconds), oldest first. */
   readonly #applied = new Map<string, number>();
+  /** The webhook-timestamp of the delivery that removed each slug. */
+  readonly #tombstones = new Map<string, number>();
 
   async upsert(article: StoredArticle): Promise<void> {
+    this.#tombstones.delete(article.slug);
     this.#articles.delete(article.slug);
     this.#articles.set(article.slug, structuredClone(article));
   }
 
   async remove(slug: string): Promise<boolean> {
+    this.#tombstones.delete(slug);
     return this.#articles.delete(slug);
+  }
+
+  async tombstoneOf(slug: string): Promise<number | undefined> {
+    return this.#tombstones.get(slug);
+  }
+
+  async markRemoved(slug: string, webhookTimestamp: number): Promise<void> {
+    this.#tombstones.set(slug, webhookTimestamp);
   }
 
   async get(slug: string): Promise<StoredArticle | undefined> {

@@ -3,9 +3,12 @@
  *
  * @module @rankquill/webhooks/sqlite
  */
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { REPLAY_MEMORY_SECONDS } from '../replays';
 import type { ArticleStore, StoredArticle } from './article-store';
+import { loadNodeSqlite } from './node-sqlite';
+
+export { loadNodeSqlite, NODE_SQLITE_VERSION } from './node-sqlite';
 
 /** Options of `SqliteArticleStore`. */
 export interface SqliteArticleStoreOptions {
@@ -13,7 +16,8 @@ export interface SqliteArticleStoreOptions {
   path?: string;
   /**
    * Table name; letters, digits and underscores. Default `rankquill_articles`. Applied
-   * webhook-ids go in `<table>_webhook_ids`.
+   * webhook-ids go in `<table>_webhook_ids`, the tombstones of removed slugs in
+   * `<table>_tombstones`.
    */
   table?: string;
 }
@@ -74,8 +78,11 @@ function toArticle(row: ArticleRow): StoredArticle {
 /**
  * Keeps articles in an SQLite file through Node's built-in `node:sqlite` (Node 22.13 or later),
  * one column per field, so the table can be read by the rest of your stack, and the webhook-ids
- * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing. Node-only: import it
- * from `@rankquill/webhooks/sqlite`.
+ * it applied (for `REPLAY_MEMORY_SECONDS`), so a replayed delivery changes nothing, and the tombstone
+ * of each removed slug, so an older delivery cannot bring it back. Node-only: import it
+ * from `@rankquill/webhooks/sqlite`. It loads `node:sqlite` when constructed, without the
+ * `ExperimentalWarning` Node 22 prints then; on an older Node the constructor throws an `Error`
+ * saying which Node to install.
  *
  * @example
  * ```ts
@@ -95,6 +102,7 @@ export class SqliteArticleStore implements ArticleStore {
       throw new TypeError(`Invalid table name "${table}": use letters, digits and underscores only.`);
     }
     this.#table = table;
+    const { DatabaseSync } = loadNodeSqlite('SqliteArticleStore');
     this.#db = new DatabaseSync(options.path ?? ':memory:');
     // `seq` orders articles written in the same millisecond: the latest write comes first.
     this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
@@ -122,10 +130,15 @@ export class SqliteArticleStore implements ArticleStore {
       webhook_id TEXT PRIMARY KEY,
       applied_at INTEGER NOT NULL
     )`);
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS ${table}_tombstones (
+      slug TEXT PRIMARY KEY,
+      webhook_timestamp INTEGER NOT NULL
+    )`);
   }
 
   async upsert(article: StoredArticle): Promise<void> {
     const table = this.#table;
+    this.#db.prepare(`DELETE FROM ${table}_tombstones WHERE slug = ?`).run(article.slug);
     const updates = COLUMNS.filter((column) => column !== 'slug')
       .map((column) => `${column} = excluded.${column}`)
       .join(', ');
@@ -171,7 +184,24 @@ export class SqliteArticleStore implements ArticleStore {
       .run(webhookId, atSeconds);
   }
 
+  async tombstoneOf(slug: string): Promise<number | undefined> {
+    const row = this.#db
+      .prepare(`SELECT webhook_timestamp FROM ${this.#table}_tombstones WHERE slug = ?`)
+      .get(slug) as { webhook_timestamp: number } | undefined;
+    return row === undefined ? undefined : Number(row.webhook_timestamp);
+  }
+
+  async markRemoved(slug: string, webhookTimestamp: number): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO ${this.#table}_tombstones (slug, webhook_timestamp) VALUES (?, ?)
+         ON CONFLICT (slug) DO UPDATE SET webhook_timestamp = excluded.webhook_timestamp`,
+      )
+      .run(slug, webhookTimestamp);
+  }
+
   async remove(slug: string): Promise<boolean> {
+    this.#db.prepare(`DELETE FROM ${this.#table}_tombstones WHERE slug = ?`).run(slug);
     const result = this.#db.prepare(`DELETE FROM ${this.#table} WHERE slug = ?`).run(slug);
     return Number(result.changes) > 0;
   }

@@ -1,7 +1,10 @@
 # Generated from src/rankquill/_async/transport.py by scripts/unasync.py.
 # Do not edit: change the async file, then run `python scripts/unasync.py`.
 """Sends a client's requests: headers, JSON, Idempotency-Key, timeouts and retries, and turns
-every failure into one of the package's errors."""
+every failure into one of the package's errors. No redirect is followed, whatever `http_client`
+says (`follow_redirects=False` on every send): one to another origin raises
+`CrossOriginRedirectError`, so the key, a secret or a body never reaches that origin; one within
+the origin is the base-URL error (the API never redirects)."""
 
 from __future__ import annotations
 
@@ -17,11 +20,13 @@ from pydantic import BaseModel, ValidationError
 
 from .._call_options import NO_OPTIONS, CallOptions
 from .._error_from_response import error_from_response
-from .._errors import APIConnectionError, APITimeoutError, RankquillError
+from .._errors import APIConnectionError, APITimeoutError, CrossOriginRedirectError, RankquillError
 from .._generated.operations import OPERATIONS, Operation
+from .._http_logging import sending
 from .._pages import ListEnvelope, Page, Query, start
 from .._path import operation_path
 from .._raw_response import record_response
+from .._redirects import cross_origin_redirect
 from .._retry import retry_delay
 from .._settings import ClientSettings, base_url_of
 from .._types import NotGiven
@@ -106,6 +111,7 @@ class Transport:
             stream=True,
             send_key=send_key,
             accept="*/*",
+            at_base_url=url is None,
         )
         return ExportFile(response)
 
@@ -124,8 +130,10 @@ class Transport:
         stream: bool = False,
         send_key: bool = True,
         accept: str | None = None,
+        at_base_url: bool = True,
     ) -> httpx2.Response:
-        """Sends one call, retrying as `retry_delay` says, and answers its 2xx response."""
+        """Sends one call, retrying as `retry_delay` says, and answers its 2xx response.
+        `at_base_url` is false for a URL the server handed out (a signed download link)."""
         method = operation.method
         headers = self._headers_of(operation, body is not None, options, send_key=send_key, accept=accept)
         content = None if body is None else json.dumps(body, separators=(",", ":")).encode()
@@ -137,35 +145,50 @@ class Transport:
         while True:
             attempt += 1
             failure: RankquillError
+            final = False  # raised without a retry
             status_code: int | None = None
             failure_headers: Mapping[str, str] = {}
             request = self.http_client.build_request(
                 method, url, params=query, content=content, headers=headers, timeout=timeout
             )
             try:
-                response = self.http_client.send(request, stream=stream)
+                with sending():
+                    # Per request, over whatever the caller's http_client was built with.
+                    response = self.http_client.send(request, stream=stream, follow_redirects=False)
             except httpx2.TimeoutException:
                 failure = self._timeout_error(timeout, attempt)
             except httpx2.RequestError as error:
                 failure = self._connection_error(url, error, attempt)
             else:
-                wrong_address = wrong_address_message(
-                    self.settings,
-                    self._service,
+                _logger.debug(
+                    'HTTP Request: %s %s "%s %d %s"',
+                    method,
+                    _without_query(url),
+                    response.http_version,
                     response.status_code,
-                    response.headers,
-                    redirected=bool(response.history),
+                    response.reason_phrase,
+                )
+                redirect = cross_origin_redirect(str(request.url), response.status_code, response.headers)
+                wrong_address = wrong_address_message(
+                    self.settings, self._service, response.status_code, response.headers
                 )
                 if response.is_success and wrong_address is None:
                     record_response(response.status_code, response.headers)
                     return response
                 try:
-                    error_body = response.read()
+                    error_body = b"" if redirect else response.read()
                 finally:
                     response.close()
                 status_code, failure_headers = response.status_code, response.headers
-                failure = error_from_response(status_code, error_body, failure_headers, message=wrong_address)
-            delay = retry_delay(status_code, failure_headers, attempt) if attempt <= max_retries else None
+                if redirect is not None:
+                    failure = self._redirect_error(status_code, *redirect, at_base_url=at_base_url)
+                    final = True
+                else:
+                    failure = error_from_response(
+                        status_code, error_body, failure_headers, message=wrong_address
+                    )
+            retry = attempt <= max_retries and not final
+            delay = retry_delay(status_code, failure_headers, attempt) if retry else None
             if delay is None:
                 # Raised here, outside the `except` blocks: the error keeps no link to the
                 # library's exception, whose request holds the API key.
@@ -225,6 +248,23 @@ class Transport:
         return APITimeoutError(
             f"{self._service} did not answer within {seconds:g} s{tries}. "
             "Pass a longer timeout= to the client or to the call if it needs longer."
+        )
+
+    def _redirect_error(
+        self, status_code: int, from_origin: str, to_origin: str, *, at_base_url: bool
+    ) -> CrossOriginRedirectError:
+        fix = (
+            "Set base_url to the address that answers without a redirect."
+            if at_base_url
+            else "A download link must answer at its own origin."
+        )
+        service = self._service[0].upper() + self._service[1:]
+        return CrossOriginRedirectError(
+            f"{service} at {from_origin} answered {status_code}, a redirect to another origin, "
+            f"{to_origin}: not followed, so neither the key nor the request body was sent there. {fix}",
+            status_code=status_code,
+            from_origin=from_origin,
+            to_origin=to_origin,
         )
 
     def _connection_error(self, url: str, error: httpx2.RequestError, attempts: int) -> APIConnectionError:

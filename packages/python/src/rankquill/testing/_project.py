@@ -8,12 +8,15 @@ from .._async.client import AsyncRankquill
 from .._sync.client import Rankquill
 from .._sync.public_articles import PublicArticles
 from ..types import Delivery
+from ._fault_verbs import FaultVerbs
 from ._server import MockServer
 
 
-class MockProject:
+class MockProject(FaultVerbs):
     """An account of its own and one project in it, on a running `MockServer`: tests that each hold
-    one never see each other's data, in any order and in parallel (the clock is the server's).
+    one never see each other's data, in any order and in parallel (the clock is the server's). Its
+    faults and its journal (`fail()`, `delay()`, `disconnect()`, `failing()`, `requests()`,
+    `clear_faults()`, see `FaultVerbs`) are this account's only.
 
     Example:
         ```python
@@ -22,6 +25,13 @@ class MockProject:
             job = client.content.create(rankquill_mock.project_id, keyword="cold brew", length=600)
             rankquill_mock.advance(60)
             assert client.content.retrieve(rankquill_mock.project_id, job.id).status == "draft"
+
+
+        def test_two_503s_are_retried(rankquill_mock):
+            rankquill_mock.fail("content.create", 503, times=2)
+            client = rankquill_mock.client(max_retries=2)
+            client.content.create(rankquill_mock.project_id, keyword="cold brew")
+            assert len(rankquill_mock.requests("content.create")) == 3
         ```
     """
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import posixpath
 import subprocess
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -35,6 +39,10 @@ class MockDemo:
 class MockServer:
     """The Rankquill reference server in a child process, on a free port of 127.0.0.1, with an
     in-memory store and (by default) the manual clock: time moves only when `advance()` moves it.
+    It stops with `stop()`, at the end of a `with` block, when the interpreter exits, and by itself
+    when this process dies without a word (killed): the server holds the other end of a pipe on its
+    standard input and shuts down when it closes (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the variable
+    of `serve --exit-on-stdin-close`, which a CLI too old to know it ignores).
 
     Example:
         ```python
@@ -77,7 +85,8 @@ class MockServer:
         given, else the one `pip install "rankquill[mock]"` brings, else `node` >= 22.13 on PATH.
         `script` is the `rankquill-mock` CLI to run (default: the one bundled in this package; a
         checkout of the repository passes its `mock-server/dist/cli.js`). Raises `MockServerError`
-        when no Node.js is found or the server stops before it is ready.
+        when no Node.js is found or the server stops before it is ready. The server is stopped at
+        interpreter exit if `stop()` was not called.
         """
         executable = Path(node) if node is not None else find_node()
         command = [
@@ -92,9 +101,18 @@ class MockServer:
             clock,
         ]
         # stderr is the caller's, so a server that fails to start explains itself in the test output.
-        process = subprocess.Popen([*command, *args], stdout=subprocess.PIPE, text=True)  # noqa: S603
+        # stdin is a pipe nobody writes to: the server ends when it closes, as it does when this
+        # process exits, however it exits.
+        process = subprocess.Popen(  # noqa: S603
+            [*command, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "RANKQUILL_EXIT_ON_STDIN_CLOSE": "1"},
+        )
         ready = _read_ready_line(process, startup_timeout)
         server = cls(process, ready)
+        atexit.register(server.stop)
         # Keep reading its output, so a full pipe never blocks the server.
         threading.Thread(target=server._drain, name="rankquill-mock-stdout", daemon=True).start()
         return server
@@ -128,6 +146,9 @@ class MockServer:
 
     def stop(self) -> None:
         """Stops the server (SIGTERM, then SIGKILL after 10 s); calling it again does nothing."""
+        atexit.unregister(self.stop)
+        if self._process.stdin is not None and not self._process.stdin.closed:
+            self._process.stdin.close()
         if self._process.poll() is None:
             self._process.terminate()
             try:
@@ -150,11 +171,22 @@ class MockServer:
             pass
 
 
-def admin_call(root_url: str, operation_id: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+def admin_call(
+    root_url: str,
+    operation_id: str,
+    body: dict[str, Any] | None = None,
+    *,
+    query: Mapping[str, str] | None = None,
+    path_ids: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """Calls an admin operation of the table (`admin.clock.advance`) on the server at `root_url`,
-    with a JSON body; answers the JSON of the answer."""
+    with a JSON body, the query parameters `query` and the path placeholders `path_ids`
+    (`{"fault_id": "flt_…"}`); answers the JSON of the answer (`{}` for an empty one)."""
     operation = OPERATIONS[operation_id]
-    return _admin_send(root_url, operation.method, operation.path, body)
+    path = operation.path
+    for name, value in (path_ids or {}).items():
+        path = path.replace(f"{{{name}}}", urllib.parse.quote(value, safe=""))
+    return _admin_send(root_url, operation.method, path, body, query)
 
 
 def admin_request(
@@ -162,24 +194,68 @@ def admin_request(
 ) -> dict[str, Any]:
     """`method /__admin<path>` on the server at `root_url`, with a JSON body (the admin routes take
     no other); answers the JSON of the answer."""
-    return _admin_send(root_url, method, f"{_ADMIN_PATH}{path}", body)
+    return _admin_send(root_url, method, f"{_ADMIN_PATH}{path}", body, None)
 
 
-def _admin_send(root_url: str, method: str, path: str, body: dict[str, Any] | None) -> dict[str, Any]:
+def _admin_send(
+    root_url: str,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None,
+    query: Mapping[str, str] | None,
+) -> dict[str, Any]:
     if not root_url.startswith(("http://", "https://")):
         raise MockServerError(f"The mock server's address must be http(s)://...; got {root_url!r}.")
+    # The query may hold a key: it goes in the URL, never in an error message.
+    url = f"{root_url.rstrip('/')}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
     request = urllib.request.Request(  # noqa: S310 (http or https, checked above)
-        f"{root_url.rstrip('/')}{path}",
+        url,
         data=None if body is None else json.dumps(body).encode(),
         headers={"content-type": "application/json"},
         method=method,
     )
     try:
         with urllib.request.urlopen(request, timeout=120) as answer:  # noqa: S310
-            return cast("dict[str, Any]", json.loads(answer.read()))
+            text = answer.read()
+            return cast("dict[str, Any]", json.loads(text)) if text else {}
     except urllib.error.HTTPError as error:
-        detail = error.read().decode("utf-8", errors="replace")[:ERROR_EXCERPT_CHARS]
-        raise MockServerError(f"{method} {path} answered {error.code}: {detail}") from None
+        text = error.read().decode("utf-8", errors="replace")
+        raise MockServerAdminError(method, path, error.code, *_error_of(text)) from None
+
+
+class MockServerAdminError(MockServerError):
+    """An admin route of the mock server refused the call: a mistake in what was asked (a 400 names
+    the field, `param`, and the fix; an unknown operation id lists the valid ones) or a 404 for
+    what is not there. The message is the server's own.
+
+    Example:
+        ```python
+        from rankquill.testing import MockServerAdminError
+
+        try:
+            rankquill_mock.fail("content.creat", 503)
+        except MockServerAdminError as error:
+            print(error.status_code, error.param)  # 400 operation
+        ```
+    """
+
+    def __init__(self, method: str, path: str, status_code: int, message: str, param: str | None) -> None:
+        super().__init__(f"{method} {path} answered {status_code}: {message}")
+        self.status_code = status_code
+        """The HTTP status of the answer (400, 404, ...)."""
+        self.param = param
+        """The field the server found wrong, when it named one."""
+
+
+def _error_of(text: str) -> tuple[str, str | None]:
+    """The `message` (whole) and `param` of the service's error body; anything else, cut to an
+    excerpt."""
+    try:
+        error = json.loads(text)["error"]
+        param = error.get("param")
+        return str(error["message"]), param if isinstance(param, str) else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return text[:ERROR_EXCERPT_CHARS], None
 
 
 def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
@@ -191,8 +267,7 @@ def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str
     reader.start()
     reader.join(timeout)
     if reader.is_alive() or not lines or not lines[0]:
-        process.kill()
-        code = process.wait()
+        code = _kill(process)
         raise MockServerError(
             f"rankquill-mock serve stopped (exit code {code}) before it printed its ready line"
             if not reader.is_alive()
@@ -201,8 +276,16 @@ def _read_ready_line(process: subprocess.Popen[str], timeout: float) -> dict[str
     try:
         return cast("dict[str, Any]", json.loads(lines[0]))
     except ValueError:
-        process.kill()
-        process.wait()
+        _kill(process)
         raise MockServerError(
             f"rankquill-mock serve printed {lines[0][:200]!r}, not its ready line"
         ) from None
+
+
+def _kill(process: subprocess.Popen[str]) -> int:
+    """Kills a server that did not start, closes the pipe to its stdin and answers its exit code."""
+    process.kill()
+    code = process.wait()
+    if process.stdin is not None:
+        process.stdin.close()
+    return code

@@ -38,9 +38,14 @@ def rankquill_mock_server() -> Iterator[MockServer]:
 def rankquill_mock(rankquill_mock_server: MockServer) -> Iterator[MockProject]:
     """A fresh account and project on the session's mock server: `base_url`, `content_api_url`,
     `api_key`, `project_id`, `public_api_key`, `advance(seconds)`, `deliveries()`, `client()`,
-    `async_client()`, `public_articles()`."""
+    `async_client()`, `public_articles()`, and the account's faults and journal (`fail()`,
+    `delay()`, `disconnect()`, `failing()`, `requests()`, `clear_faults()`), whose faults are
+    removed when the test ends."""
     project = MockProject(rankquill_mock_server)
     try:
         yield project
     finally:
-        project.close()
+        try:
+            project.clear_faults()
+        finally:
+            project.close()

@@ -553,6 +553,45 @@ module Rankquill
         file: true,
         client: "main"
       ),
+      "exports.downloadJson" => Operation.new(
+        id: "exports.downloadJson",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.json",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "none"
+      ),
+      "exports.downloadZip" => Operation.new(
+        id: "exports.downloadZip",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.zip",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: true,
+        client: "none"
+      ),
+      "exports.downloadPdf" => Operation.new(
+        id: "exports.downloadPdf",
+        http_method: "GET",
+        base: "api",
+        path: "/projects/{project_id}/exports/{export_id}/download.pdf",
+        path_params: %w[project_id export_id],
+        query: %w[expires signature],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: true,
+        client: "none"
+      ),
       "publicArticles.get" => Operation.new(
         id: "publicArticles.get",
         http_method: "GET",
@@ -643,6 +682,84 @@ module Rankquill
         paginated: false,
         file: false,
         client: "none"
+      ),
+      "admin.faults.create" => Operation.new(
+        id: "admin.faults.create",
+        http_method: "POST",
+        base: "server",
+        path: "/__admin/faults",
+        path_params: [],
+        query: [],
+        body: %w[operation api_key public_api_key status headers delay_ms disconnect times],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "testing"
+      ),
+      "admin.faults.list" => Operation.new(
+        id: "admin.faults.list",
+        http_method: "GET",
+        base: "server",
+        path: "/__admin/faults",
+        path_params: [],
+        query: %w[api_key public_api_key],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "testing"
+      ),
+      "admin.faults.clear" => Operation.new(
+        id: "admin.faults.clear",
+        http_method: "DELETE",
+        base: "server",
+        path: "/__admin/faults",
+        path_params: [],
+        query: %w[api_key public_api_key],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "testing"
+      ),
+      "admin.faults.delete" => Operation.new(
+        id: "admin.faults.delete",
+        http_method: "DELETE",
+        base: "server",
+        path: "/__admin/faults/{fault_id}",
+        path_params: %w[fault_id],
+        query: [],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "testing"
+      ),
+      "admin.requests.list" => Operation.new(
+        id: "admin.requests.list",
+        http_method: "GET",
+        base: "server",
+        path: "/__admin/requests",
+        path_params: [],
+        query: %w[limit offset api_key public_api_key operation],
+        body: [],
+        idempotent: false,
+        paginated: true,
+        file: false,
+        client: "testing"
+      ),
+      "admin.requests.clear" => Operation.new(
+        id: "admin.requests.clear",
+        http_method: "DELETE",
+        base: "server",
+        path: "/__admin/requests",
+        path_params: [],
+        query: %w[api_key public_api_key],
+        body: [],
+        idempotent: false,
+        paginated: false,
+        file: false,
+        client: "testing"
       )
     }.transform_values(&:freeze).freeze
   end

@@ -1,5 +1,6 @@
 # frozen_string_literal: true
 
+require_relative "cross_origin_redirect"
 require_relative "wrong_address"
 
 module Rankquill
@@ -8,7 +9,9 @@ module Rankquill
     # connections: method and path from the operation, headers, JSON, an Idempotency-Key on every
     # idempotent operation (kept across its retries), timeouts and retries, and turns every
     # failure into one of the gem's error classes. One per base (`api`, `public-article-api`,
-    # `server`); shared by Client, PublicArticles and Testing::MockServer.
+    # `server`); shared by Client, PublicArticles and Testing::MockServer. Net::HTTP follows no
+    # redirect: one to another origin raises CrossOriginRedirectError (the key, a secret or a body
+    # never reaches that origin), one within the origin the base-URL error.
     class Transport
       # What a call answered: status, headers (lower-case names) and the body's text (nil when it
       # was streamed to a sink).
@@ -74,7 +77,7 @@ module Rankquill
         uri = url ? URI(url) : @base_uri
         target = (url ? uri.path : @base_uri.path + Path.build(operation, ids)) + query_string(query, url && uri.query)
         request = build_request(method, target, body, options, authenticated, operation.idempotent)
-        with_retries(method, uri, target, options) { send_once(uri, request, options, sink) }
+        with_retries(method, uri, target, options) { send_once(uri, request, options, sink, url.nil?) }
       end
 
       # Closes the kept-alive connections.
@@ -154,10 +157,10 @@ module Rankquill
         [retries < max_retries ? RetryPolicy.after_connection_error(retries + 1) : nil, e]
       end
 
-      def send_once(uri, request, options, sink)
+      def send_once(uri, request, options, sink, at_base_url)
         timeout = options.fetch(:timeout, @timeout)
         @pool.with_connection(uri, timeout) do |lease|
-          exchange(lease.http, request, sink)
+          exchange(lease.http, request, sink, uri, at_base_url)
         rescue *STALE_CONNECTION_ERRORS
           raise unless lease.reused
 
@@ -165,20 +168,37 @@ module Rankquill
           lease.reused = false
           lease.http.finish if lease.http.started?
           lease.http.start
-          exchange(lease.http, request, sink)
+          exchange(lease.http, request, sink, uri, at_base_url)
         end
       end
 
-      def exchange(http, request, sink)
+      def exchange(http, request, sink, uri, at_base_url)
         result = nil
         http.request(request) do |response|
           streamed = sink && response.code.to_i.between?(200, 299)
           result = Result.new(response, streamed ? stream(response, sink) : response.read_body)
         end
+        redirect = CrossOriginRedirect.origins(uri, result.status, result.headers)
+        raise redirect_error(result.status, *redirect, at_base_url) if redirect
+
         wrong_address = WrongAddress.message(result.status, result.headers, @base_url, @base, @service)
         return result if result.status.between?(200, 299) && wrong_address.nil?
 
         raise ErrorFromResponse.build(result.status, result.body, result.headers, message: wrong_address)
+      end
+
+      def redirect_error(status, from, to, at_base_url)
+        fix = if at_base_url
+                "Set base_url to the address that answers without a redirect."
+              else
+                "A download link must answer at its own origin."
+              end
+        log(:warn, "#{@service} request refused: a #{status} redirect from #{from} to #{to}")
+        CrossOriginRedirectError.new(
+          "The #{@service} at #{from} answered #{status}, a redirect to another origin, #{to}: not followed, so " \
+          "neither the key nor the request body was sent there. #{fix}",
+          status: status, from_origin: from, to_origin: to
+        )
       end
 
       # Passes the body to `sink` chunk by chunk. Once bytes went to the sink the call cannot be

@@ -10,7 +10,14 @@ module Rankquill
     # that tests never see each other's data.
     #
     # The command is found in this order: the `command:` option or `RANKQUILL_MOCK_COMMAND`, the
-    # `@rankquill/mock-server` in `node_modules`, then `npx` (both need Node 22.13+ on `PATH`).
+    # `@rankquill/mock-server` in `node_modules`, then `npx`, pinned to the version this gem goes
+    # with (both need Node 22.13+ on `PATH`). The server is stopped by `stop` or when Ruby exits,
+    # and stops by itself when this Ruby process is killed (`RANKQUILL_EXIT_ON_STDIN_CLOSE=1`, the
+    # variable of `serve --exit-on-stdin-close`).
+    #
+    # A handle is also a test double for its account (TestDouble): `fail`, `delay` and
+    # `disconnect` make chosen operations fail, answer late or lose their answer, and `requests`
+    # shows what arrived.
     #
     # @example
     #   mock = Rankquill::Testing::MockServer.start
@@ -19,6 +26,8 @@ module Rankquill
     #   mock.client.content.retrieve(mock.project_id, article.id).status # => "draft"
     #   mock.stop
     class MockServer
+      include TestDouble
+
       # Root address of the server, such as `http://127.0.0.1:41877`.
       attr_reader :url
       # Main API address, ending in `/v1`: the client's `base_url`.
@@ -47,7 +56,7 @@ module Rankquill
 
       # Makes a fresh account and project on a started server. Use MockServer.start.
       def self.with_account(process, ready, project)
-        api_key = admin(ready.fetch("url"), "admin.accounts.create", { plan: "agencies" }).fetch("api_key")
+        api_key = admin(ready.fetch("url"), "admin.accounts.create", { plan: "agencies" }).fetch(:api_key)
         number = SecureRandom.hex(4)
         fields = { name: "Test project #{number}", domain: "test-#{number}.example" }.merge(project)
         created = Rankquill::Client.new(api_key: api_key, base_url: ready.fetch("api_base_url"), max_retries: 0)
@@ -56,14 +65,15 @@ module Rankquill
       end
 
       # Calls an admin operation (`/__admin/...`) of the generated table on the server at `url` and
-      # answers its JSON; raises MockServerError for an error answer.
-      def self.admin(url, operation_id, body = nil)
+      # answers its JSON (Symbol keys); raises MockServerError for an error answer, naming `call`
+      # (the helper's call, by default the operation id) and the server's reason.
+      def self.admin(url, operation_id, body = nil, ids: [], query: nil, call: operation_id)
         operation = Generated::OPERATIONS.fetch(operation_id)
         transport = Internal::Transport.new(base_url: url, base: operation.base, auth_headers: {}, timeout: 120,
                                             max_retries: 0, service: "Rankquill mock server")
-        JSON.parse(transport.request(operation, body: body).body.to_s)
+        JSON.parse(transport.request(operation, ids, query: query, body: body).body.to_s, symbolize_names: true)
       rescue APIError => e
-        raise MockServerError, "The mock server answered #{e.status} to #{operation_id}: #{e.message}"
+        raise MockServerError, "The mock server answered #{e.status} to #{call}: #{e.message}"
       ensure
         transport&.close
       end
@@ -109,7 +119,7 @@ module Rankquill
       # @example
       #   mock.advance(60) # => "2026-01-01T00:01:00.000Z"
       def advance(seconds)
-        self.class.send(:admin, url, "admin.clock.advance", { seconds: seconds }).fetch("now")
+        self.class.send(:admin, url, "admin.clock.advance", { seconds: seconds }).fetch(:now)
       end
 
       # The server's clock, as an ISO 8601 time.
@@ -117,7 +127,7 @@ module Rankquill
       # @example
       #   mock.now # => "2026-01-01T00:00:00.000Z"
       def now
-        self.class.send(:admin, url, "admin.clock.retrieve").fetch("now")
+        self.class.send(:admin, url, "admin.clock.retrieve").fetch(:now)
       end
 
       # Restores the server's seeded state, clock included: every account made on it is gone,

@@ -7,7 +7,8 @@ module Rankquill
   module Testing
     # Finds the `rankquill-mock` command, in this order: the `command:` option or
     # `RANKQUILL_MOCK_COMMAND` (a shell command line), the `@rankquill/mock-server` installed in
-    # a `node_modules` folder at or above the working directory, then `npx`. The last two need
+    # a `node_modules` folder at or above the working directory, then `npx` with the exact version
+    # this gem was released with (MOCK_SERVER_VERSION), never whatever is latest. The last two need
     # Node 22.13 or later on `PATH`.
     #
     # @example
@@ -15,8 +16,11 @@ module Rankquill
     #   # => ["/usr/bin/node", "/app/node_modules/@rankquill/mock-server/dist/cli.js", "serve", "--port", "0"]
     module MockServerCommand
       MINIMUM_NODE = "22.13.0"
-      INSTALL_HINT = "npm install --save-dev @rankquill/mock-server"
       PACKAGE = "@rankquill/mock-server"
+      # The `@rankquill/mock-server` this gem goes with: the version of the repository's
+      # `mock-server/package.json`, which mock_server_command_test.rb checks it against.
+      MOCK_SERVER_VERSION = "0.1.0"
+      INSTALL_HINT = "npm install --save-dev #{PACKAGE}@#{MOCK_SERVER_VERSION}".freeze
 
       module_function
 
@@ -38,7 +42,8 @@ module Rankquill
                                  "in node_modules, and no npx on PATH. Install it with `#{INSTALL_HINT}`."
         end
 
-        [npx, "--yes", "--package", PACKAGE, "rankquill-mock", *arguments]
+        # Pinned: npx runs code from the registry, so never an unreviewed newer release.
+        [npx, "--yes", "--package", "#{PACKAGE}@#{MOCK_SERVER_VERSION}", "rankquill-mock", *arguments]
       end
 
       # The `rankquill-mock` script of the nearest `node_modules/@rankquill/mock-server`, or nil.

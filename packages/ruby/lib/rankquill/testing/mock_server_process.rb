@@ -7,12 +7,23 @@ module Rankquill
   module Testing
     # A running `rankquill-mock serve`: its output goes to temporary files (a pipe nobody reads
     # could fill and stall the server), its first line is the ready line, and it is stopped with
-    # SIGTERM (SIGKILL after 5 s) when asked or when Ruby exits.
+    # SIGTERM (SIGKILL after 5 s) when asked or when Ruby exits. Its stdin is a pipe this process
+    # holds: the system closes it when Ruby ends in any way, a SIGKILL included, and the server,
+    # started with `RANKQUILL_EXIT_ON_STDIN_CLOSE=1` (what `serve --exit-on-stdin-close` sets, as a
+    # variable that a CLI too old to know it ignores), then stops by itself.
     class MockServerProcess
+      EXIT_WITH_STDIN = { "RANKQUILL_EXIT_ON_STDIN_CLOSE" => "1" }.freeze
+
       def initialize(command)
         @stdout = Tempfile.new("rankquill-mock-out")
         @stderr = Tempfile.new("rankquill-mock-err")
-        @pid = Process.spawn(*command, in: File::NULL, out: @stdout.path, err: @stderr.path, pgroup: true)
+        reader, @stdin = IO.pipe
+        begin
+          @pid = Process.spawn(EXIT_WITH_STDIN, *command,
+                               in: reader, out: @stdout.path, err: @stderr.path, pgroup: true)
+        ensure
+          reader.close
+        end
         @stopped = false
         at_exit { stop }
       end
@@ -47,6 +58,7 @@ module Rankquill
         return if @stopped
 
         @stopped = true
+        @stdin.close
         signal("TERM")
         5.0.step(0, -0.01) do
           break unless Process.waitpid(@pid, Process::WNOHANG).nil?
@@ -61,6 +73,17 @@ module Rankquill
 
       private
 
+      # A command whose first line is not the ready line may still be exiting: a moment to see it end.
+      def exited_within?(seconds)
+        deadline = monotonic + seconds
+        while running?
+          return false if monotonic > deadline
+
+          sleep 0.01
+        end
+        true
+      end
+
       def parse(line)
         ready = JSON.parse(line)
         ready.is_a?(Hash) && ready["event"] == "ready" ? ready : nil
@@ -69,7 +92,7 @@ module Rankquill
       end
 
       def fail_to_start(seconds)
-        reason = running? ? format("waited %.0f s", seconds) : "it exited"
+        reason = exited_within?(1) ? "it exited" : format("waited %.0f s", seconds)
         message = "rankquill-mock serve printed no ready line (#{reason}). Its output:\n" \
                   "#{File.read(@stdout.path)}#{File.read(@stderr.path)}"
         stop

@@ -6,7 +6,8 @@ module Rankquill
   module Testing
     # RSpec helper: `config.include Rankquill::Testing::RSpec` gives each example
     # `rankquill_mock`, a fresh account and project on one mock server for the whole run,
-    # stopped at exit.
+    # stopped at exit. The faults an example made on its account (`rankquill_mock.fail`, `delay`,
+    # `disconnect`) are removed when it ends.
     #
     # @example
     #   require "rankquill/testing/rspec"
@@ -21,6 +22,16 @@ module Rankquill
     #   end
     module RSpec
       include MockServerHelpers
+
+      # RSpec includes the module in each top-level example group: an `after` hook there runs for
+      # every example of the group and of the groups nested in it.
+      # @api private
+      # @example
+      #   RSpec.configure { |config| config.include Rankquill::Testing::RSpec } # calls it per group
+      def self.included(group)
+        super
+        group.after { rankquill_clear_faults } if group.respond_to?(:after)
+      end
     end
   end
 end

@@ -9,7 +9,8 @@ module Rankquill
     # wrote it carried one. Include this module and implement the four methods to write straight
     # into your CMS; MemoryStore and SqliteStore are ready-made. A store that also defines
     # `delivery_applied?(webhook_id, now)` and `remember_delivery(webhook_id, now)` (as both of
-    # those do) gets replays and late deliveries refused (ReplayGuard).
+    # those do) gets replays and late deliveries refused (ReplayGuard); one that also defines
+    # `tombstone(slug)` and `keep_tombstone(slug, timestamp)` keeps a removed article from coming back.
     #
     # @example
     #   class CmsStore
@@ -20,6 +21,21 @@ module Rankquill
     #     def list = Cms::Post.newest_first.map(&:to_h)
     #   end
     module ArticleStore
+      # A slug as UTF-8 text, the encoding the receiver stores it in. Rack servers such as Puma
+      # hand PATH_INFO over as a binary (ASCII-8BIT) string: its bytes are taken as UTF-8, a
+      # string in another encoding is converted. The built-in stores apply it to every slug they
+      # are given, so `get(slug)` finds the article whatever the encoding of the request's slug.
+      #
+      # @example
+      #   Rankquill::Webhooks::ArticleStore.utf8_slug("caf\xC3\xA9".b) # => "café"
+      def self.utf8_slug(slug)
+        text = slug.to_s
+        return text if text.encoding == Encoding::UTF_8
+        return text.dup.force_encoding(Encoding::UTF_8) if text.encoding == Encoding::BINARY
+
+        text.encode(Encoding::UTF_8)
+      end
+
       # Stores the article, replacing the one with the same slug.
       def upsert(article)
         raise NotImplementedError, "#{self.class} must implement upsert(article)"

@@ -18,72 +18,59 @@ module Rankquill
       0x9F => 0x178
     }.freeze
 
-    # Decodes the character reference at an `&`, as HTML does.
+    # Decodes character references as HTML does, in text or in an attribute value.
     module CharacterReference
-      AMPERSAND = 0x26
-      SEMICOLON = 0x3B
-      EQUALS = 0x3D
+      # A reference, and the character after it when that is a letter, a digit or `=`.
+      REFERENCE = /&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)(?=([A-Za-z0-9=])?)/
+      ALPHANUMERIC_OR_EQUALS = /\A[A-Za-z0-9=]/
 
       module_function
 
-      # @param codepoints [Array<Integer>] the input
-      # @param index [Integer] where its `&` is
+      # @param text [String] text or an attribute value, as written
       # @param attribute [Boolean] inside an attribute value, where a reference without `;`
       #   followed by a letter, a digit or `=` stays as written
-      # @return [Array(String, Integer), nil] the text and how many codepoints it replaces, from the
-      #   `&`; nil when the `&` starts no reference
-      def decode(codepoints, index, attribute:)
-        return numeric(codepoints, index + 2) if codepoints[index + 1] == 0x23
+      # @return [String] the text with its references decoded: legacy names (`&amp`, `&copy`,
+      #   `&not` in `&notit`) without `;` too, others only with it
+      def decode(text, attribute:)
+        return text unless text.include?("&")
 
-        named(codepoints, index + 1, attribute)
-      end
-
-      def numeric(codepoints, start)
-        hex = [0x78, 0x58].include?(codepoints[start])
-        position = hex ? start + 1 : start
-        value = 0
-        count = 0
-        while (digit = digit_value(codepoints[position], hex))
-          value = (value * (hex ? 16 : 10)) + digit
-          position += 1
-          count += 1
+        text.gsub(REFERENCE) do
+          match = Regexp.last_match
+          reference = match[1]
+          reference.start_with?("#") ? numeric(reference) : named(reference, match, attribute)
         end
-        return nil if count.zero?
-
-        position += 1 if codepoints[position] == SEMICOLON
-        [character(value), position - start + 2]
       end
 
-      def named(codepoints, start, attribute)
-        finish = start
-        finish += 1 while alphanumeric?(codepoints[finish])
-        name = codepoints[start...finish].pack("U*")
-        if codepoints[finish] == SEMICOLON && HTML_ENTITIES.key?(name)
-          return [HTML_ENTITIES.fetch(name), finish - start + 2]
+      def named(reference, match, attribute)
+        complete = reference.end_with?(";") || LEGACY_HTML_ENTITIES.key?(reference)
+        if complete && HTML_ENTITIES.key?(reference.delete_suffix(";"))
+          return match[0] if attribute && !reference.end_with?(";") && match[2]
+
+          return HTML_ENTITIES.fetch(reference.delete_suffix(";"))
         end
+        (reference.length - 1).downto(2) do |size|
+          prefix = reference[0, size]
+          next unless LEGACY_HTML_ENTITIES.key?(prefix)
+          return match[0] if attribute && blocks?(reference[size])
 
-        legacy = (name.length - 1).downto(1).map { |length| name[0, length] }.unshift(name)
-                                  .find { |prefix| LEGACY_HTML_ENTITIES.key?(prefix) }
-        return nil unless legacy
-
-        after = codepoints[start + legacy.length]
-        return nil if attribute && (after == EQUALS || alphanumeric?(after))
-
-        [HTML_ENTITIES.fetch(legacy), legacy.length + 1]
+          return HTML_ENTITIES.fetch(prefix) + reference[size..]
+        end
+        match[0]
       end
 
-      def digit_value(code, hex)
-        return nil if code.nil?
-        return code - 0x30 if code.between?(0x30, 0x39)
-        return nil unless hex
+      def numeric(reference)
+        hex = reference[1] == "x" || reference[1] == "X"
+        digits = reference[(hex ? 2 : 1)..].delete_suffix(";").sub(/\A0+/, "")
+        return "\uFFFD" if digits.length > 8
 
-        lower = code | 0x20
-        lower.between?(0x61, 0x66) ? lower - 0x61 + 10 : nil
+        character(if digits.empty?
+                    0
+                  else
+                    digits.to_i(hex ? 16 : 10)
+                  end)
       end
 
-      def alphanumeric?(code)
-        !code.nil? && (code.between?(0x30, 0x39) || code.between?(0x41, 0x5A) || code.between?(0x61, 0x7A))
-      end
+      def blocks?(following) = !following.nil? && ALPHANUMERIC_OR_EQUALS.match?(following)
 
       def character(code)
         return "\uFFFD" if code.zero? || code > 0x10FFFF || (0xD800..0xDFFF).cover?(code)

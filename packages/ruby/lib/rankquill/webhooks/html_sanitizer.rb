@@ -9,39 +9,25 @@ module Rankquill
     # content; attributes outside the list and URLs with another scheme than the list's are
     # removed; comments go; every element left open is closed. Entities are decoded and text is
     # escaped again, so no entity trick turns into markup. The tree is built as the TypeScript
-    # sanitizer's parser builds it (HtmlTokenizer, and the element rules of
-    # packages/contract/vectors/README.md), so the output is the same bytes in every language.
+    # sanitizer builds it (HtmlTree), so the output is the same bytes in every language, in time
+    # linear in the input whatever it holds (packages/contract/vectors/sanitize-pathological.json).
     #
     # @example
     #   Rankquill::Webhooks::HtmlSanitizer.new.sanitize('<p onclick="x()">Hi<script>alert(1)</script></p>')
     #   # => "<p>Hi</p>"
     class HtmlSanitizer
       # Void elements written without an end tag.
-      VOID_TAGS = %w[area base br col embed hr img input link meta source track wbr].freeze
-      # Elements the parser never holds open.
-      PARSER_VOID_TAGS = (VOID_TAGS + %w[basefont command frame isindex keygen param]).freeze
+      VOID_TAGS = %w[area base br col embed hr img input link meta source track wbr].to_h { |tag| [tag, true] }.freeze
       ESCAPES = { "&" => "&amp;", "<" => "&lt;", ">" => "&gt;", '"' => "&quot;" }.freeze
-      FORM_TAGS = %w[input option optgroup select button datalist textarea].freeze
-      HEADINGS = %w[h1 h2 h3 h4 h5 h6 p].freeze
-      # Opening the key closes the innermost open element while it is one of the value's.
-      OPEN_IMPLIES_CLOSE = {
-        "tr" => %w[tr th td], "th" => %w[th], "td" => %w[thead th td], "body" => %w[head link script],
-        "a" => %w[a], "li" => %w[li], "option" => %w[option], "optgroup" => %w[optgroup option],
-        "dd" => %w[dd dt], "dt" => %w[dd dt], "rt" => %w[rt rp], "rp" => %w[rt rp],
-        "tbody" => %w[thead tbody], "tfoot" => %w[thead tbody]
-      }.merge(
-        %w[h1 h2 h3 h4 h5 h6].to_h { |tag| [tag, HEADINGS] },
-        %w[select input output button datalist textarea].to_h { |tag| [tag, FORM_TAGS] },
-        %w[p address article aside blockquote details div dl fieldset figcaption figure footer form header hr main
-           nav ol pre section table ul].to_h { |tag| [tag, %w[p]] }
-      ).freeze
-      FOREIGN_TAGS = %w[svg math].freeze
-      # Elements inside svg or math whose content is HTML again.
-      HTML_INTEGRATION_TAGS = %w[mi mo mn ms mtext annotation-xml foreignobject desc title].freeze
-      # JavaScript's whitespace (String#trim, \s), which the TypeScript sanitizer trims `target` and splits `rel` by.
-      JS_SPACE = "[\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]"
-      JS_TRIM = /\A#{JS_SPACE}+|#{JS_SPACE}+\z/
-      JS_SPACES = /#{JS_SPACE}+/
+      COMMENT_START = "<!--".b.freeze
+      # How many bytes of a comment's start may end the text kept so far.
+      COMMENT_START_ENDS = [3, 2, 1].freeze
+      # What happens to an open element's tags and content.
+      KEPT = 1
+      DROPS = 2
+      UNWRAPPED = 3
+      # HTML's ASCII whitespace, which separates the values of `rel`.
+      HTML_SPACES = /[\t\n\f\r ]+/
 
       # @param allow_list [Hash] the allow-list, with the keys of html-allow-list.json
       def initialize(allow_list = Models::HTML_ALLOW_LIST)
@@ -53,158 +39,95 @@ module Rankquill
         new_window = allow_list.fetch("new_window_link")
         @same_context_targets = new_window.fetch("same_context_targets")
         @add_rel = new_window.fetch("add_rel")
+        @start_tags = {} # `<name>`, `</name>` by name, written once
+        @end_tags = {}
       end
 
       # @param html [String]
       # @return [String] the cleaned HTML
       def sanitize(html)
         @out = +""
-        @stack = []          # the parser's open elements, innermost last
-        @foreign = [:html]   # whether the innermost context is svg, math or HTML
-        @elements = []       # per element opened: [kept, drops]
+        @elements = [] # per open element, innermost last: KEPT, DROPS or UNWRAPPED
         @dropping = 0
-        @tag_name = ""
-        @attribs = nil
-        @attribute_name = ""
-        @attribute_value = +""
-        HtmlTokenizer.new(html, self).run
+        HtmlTree.build(html, self)
         @out
       end
 
-      # @!group Tokenizer events (HtmlTokenizer)
+      # @!group Tree events (HtmlTree)
 
       # @api private
-      def foreign? = @foreign.last != :html
+      def unwrapped?(name) = !@kept.key?(name) && !@dropped.key?(name)
+
+      # @api private
+      def open(name, attributes)
+        if @dropped.key?(name)
+          @elements << DROPS
+          @dropping += 1
+        elsif @dropping.zero? && @kept.key?(name)
+          @elements << KEPT
+          @out << start_tag(name, attributes)
+        else
+          @elements << UNWRAPPED
+        end
+      end
+
+      # @api private
+      def close(name)
+        case @elements.pop
+        when DROPS then @dropping -= 1
+        when KEPT then @out << (@end_tags[name] ||= "</#{name}>") unless VOID_TAGS.key?(name)
+        end
+      end
 
       # @api private
       def text(text)
         @out << text.gsub(/[&<>]/, ESCAPES) if @dropping.zero?
       end
 
-      # @api private
-      def cdata(text)
-        text(text) if foreign?
-      end
-
-      # @api private
-      def open_tag_name(raw)
-        open_element(tag_name(raw))
-      end
-
-      # @api private
-      def attribute_name(raw)
-        @attribute_name = raw.downcase
-      end
-
-      # @api private
-      def attribute_data(text)
-        @attribute_value << text
-      end
-
-      # @api private
-      def attribute_end
-        @attribs[@attribute_name] = @attribute_value if @attribs && !@attribs.key?(@attribute_name)
-        @attribute_value = +""
-      end
-
-      # @api private
-      def open_tag_end
-        end_open_tag
-      end
-
-      # Self-closing syntax closes an element only inside svg and math.
-      # @api private
-      def self_closing_tag
-        return end_open_tag unless foreign?
-
-        name = @tag_name
-        end_open_tag
-        pop_element if @stack.last == name
-      end
-
-      # @api private
-      def close_tag(raw)
-        name = tag_name(raw)
-        if PARSER_VOID_TAGS.include?(name)
-          # `</br>` is a line break; other void end tags mean nothing.
-          element_opened("br", {}) && element_closed("br") if name == "br"
-        elsif (position = @stack.rindex(name))
-          (@stack.length - 1 - position).times { pop_element }
-          pop_element
-        elsif name == "p"
-          open_element("p")
-          self_closing_p
-        end
-      end
-
-      # @api private
-      def finish
-        @stack.reverse_each { |name| element_closed(name) }
-      end
-
       # @!endgroup
+
+      # `value` without its `<!--…-->` comments, removed as the service removes them: the first
+      # `<!--` through the first `-->` after it, then again, since removing one can form another
+      # (`<!-<!---->--->`). One pass: the kept text only grows or loses a comment's start, and
+      # every search moves forward, so the time is linear whatever the input.
+      #
+      # @example
+      #   Rankquill::Webhooks::HtmlSanitizer.without_url_comments("java<!-<!---->--->script:") # => "javascript:"
+      # @param value [String]
+      # @return [String]
+      def self.without_url_comments(value)
+        return value unless value.include?("<!--")
+
+        bytes = value.b
+        kept = +"".b
+        index = 0
+        loop do
+          # A comment may start in the last bytes kept and end in what follows (`<!-` + `-->`).
+          start = COMMENT_START_ENDS.find do |size|
+            kept.end_with?(COMMENT_START[0, size]) && bytes.byteslice(index, 4 - size) == COMMENT_START[size..]
+          end
+          if start
+            finish = bytes.index("-->", index + 4 - start)
+            break unless finish
+
+            kept.slice!(-start, start)
+          else
+            opening = bytes.index(COMMENT_START, index)
+            finish = opening && bytes.index("-->", opening + 4)
+            break unless finish
+
+            kept << bytes.byteslice(index, opening - index)
+          end
+          index = finish + 3
+        end
+        (kept << bytes.byteslice(index, bytes.bytesize - index)).force_encoding(Encoding::UTF_8)
+      end
 
       private
 
-      def tag_name(raw)
-        name = raw.downcase
-        foreign? || name != "image" ? name : "img"
-      end
-
-      def open_element(name)
-        @tag_name = name
-        if name == "form" && @stack.include?("form") # a form inside a form is ignored
-          @tag_name = ""
-          return
-        end
-        closes = OPEN_IMPLIES_CLOSE[name]
-        pop_element while closes && !@stack.empty? && closes.include?(@stack.last)
-        unless PARSER_VOID_TAGS.include?(name)
-          @stack << name
-          if FOREIGN_TAGS.include?(name) then @foreign << name.to_sym
-          elsif HTML_INTEGRATION_TAGS.include?(name) then @foreign << :html
-          end
-        end
-        @attribs = {}
-      end
-
-      def end_open_tag
-        if @attribs
-          element_opened(@tag_name, @attribs)
-          @attribs = nil
-        end
-        element_closed(@tag_name) if PARSER_VOID_TAGS.include?(@tag_name)
-        @tag_name = ""
-      end
-
-      # `</p>` with no p open: an empty paragraph.
-      def self_closing_p
-        end_open_tag
-        pop_element if @stack.last == "p"
-      end
-
-      def pop_element
-        name = @stack.pop
-        @foreign.pop if FOREIGN_TAGS.include?(name) || HTML_INTEGRATION_TAGS.include?(name)
-        element_closed(name)
-      end
-
-      def element_opened(name, attributes)
-        drops = @dropped.key?(name)
-        kept = @dropping.zero? && !drops && @kept.key?(name)
-        @elements << [kept, drops]
-        @dropping += 1 if drops
-        @out << start_tag(name, attributes) if kept
-        true
-      end
-
-      def element_closed(name)
-        kept, drops = @elements.pop
-        @dropping -= 1 if drops
-        @out << "</#{name}>" if kept && !VOID_TAGS.include?(name)
-      end
-
       def start_tag(name, attributes)
+        return @start_tags[name] ||= "<#{name}>" if attributes.empty? && !VOID_TAGS.key?(name)
+
         allowed = @attributes.fetch(name, {})
         attributes = with_new_window_rel(attributes) if name == "a"
         text = attributes.filter_map do |attribute, value|
@@ -214,15 +137,16 @@ module Rankquill
 
           " #{attribute}=\"#{value.gsub(/[&<>"]/, ESCAPES)}\""
         end.join
-        VOID_TAGS.include?(name) ? "<#{name}#{text} />" : "<#{name}#{text}>"
+        VOID_TAGS.key?(name) ? "<#{name}#{text} />" : "<#{name}#{text}>"
       end
 
-      # A link that opens another window gets rel="noopener noreferrer" added to its own.
+      # A link that opens another window gets rel="noopener noreferrer" added to its own. HTML
+      # compares these keywords in ASCII lower case, untrimmed: ` _self` names a new window.
       def with_new_window_rel(attributes)
-        target = attributes["target"]&.gsub(JS_TRIM, "")&.downcase
+        target = attributes["target"]&.downcase(:ascii)
         return attributes if target.nil? || target.empty? || @same_context_targets.include?(target)
 
-        rel = attributes.fetch("rel", "").downcase.split(JS_SPACES).reject(&:empty?).uniq | @add_rel
+        rel = attributes.fetch("rel", "").downcase(:ascii).split(HTML_SPACES).reject(&:empty?).uniq | @add_rel
         attributes.merge("rel" => rel.join(" "))
       end
 
@@ -230,13 +154,7 @@ module Rankquill
       # and spaces inside a scheme (`java\tscript:`), so those (and comments) go from the copy
       # whose scheme is read; `//host` and `\\host` are refused.
       def allowed_url?(value)
-        cleaned = value.gsub(/[\u0000-\u0020]+/, "")
-        loop do
-          shorter = cleaned.sub(/<!--.*?-->/m, "")
-          break if shorter == cleaned
-
-          cleaned = shorter
-        end
+        cleaned = self.class.without_url_comments(value.gsub(/[\u0000-\u0020]+/, ""))
         scheme = cleaned[/\A([A-Za-z][A-Za-z0-9.+-]*):/, 1]
         return @url_schemes.include?(scheme.downcase) if scheme
 

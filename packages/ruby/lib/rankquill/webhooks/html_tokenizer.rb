@@ -1,167 +1,217 @@
 # frozen_string_literal: true
 
+require "strscan"
+
 module Rankquill
   module Webhooks
-    # Splits HTML into tokens the way the TypeScript sanitizer's parser (htmlparser2 12, HTML mode,
-    # entities decoded) does, so that every language's sanitizer sees the same tree: raw-text
-    # elements (`script`, `style`, `xmp`, `iframe`, `noembed`, `noframes`, `title`, `textarea`,
-    # and `plaintext` to the end), comments, CDATA and bogus comments, character references
-    # (legacy ones without `;` included), and tag and attribute names that end only at space, tab,
-    # LF, FF, CR, `/` or `>`. It calls, on `handler`: text(string), open_tag_name(name),
-    # attribute_name(name), attribute_data(string), attribute_end, open_tag_end, self_closing_tag,
-    # close_tag(name), cdata(string), foreign? and finish.
-    #
-    # One short method per state of HTML's tokenizer: the loop, text and character references
-    # live here; the states of tags (TagStates), of their attributes (AttributeStates), of
-    # raw-text elements (RawTextStates) and of comments, CDATA and declarations
-    # (MarkupDeclarationStates) in the modules it includes.
+    # Splits HTML into start tags, end tags and text by the rules of
+    # packages/contract/vectors/README.md ("Sanitizing"), the TypeScript sanitizer's
+    # (packages/webhooks/src/html/html-tokenizer.ts): comments (`<!-->` and `<!--->` included),
+    # CDATA, doctypes, processing instructions and bogus comments are dropped, raw-text elements
+    # hold text up to their own end tag, `<plaintext>` makes the rest text, and a tag or comment
+    # the input ends in is dropped. It reads a binary copy of the input by byte offsets (every
+    # delimiter is ASCII), and every search moves forward, so it takes time linear in the input.
+    # It calls, on `handler`: in_foreign_content?, start_tag(name, attributes, self_closing),
+    # end_tag(name) and text(string).
     #
     # @example
-    #   Rankquill::Webhooks::HtmlTokenizer.new("<p>Hi</p>", handler).run
+    #   Rankquill::Webhooks::HtmlTokenizer.new("<p class=x>a &amp; b", handler).run
     class HtmlTokenizer
-      include TagStates
-      include AttributeStates
-      include RawTextStates
-      include MarkupDeclarationStates
-
-      LT = 0x3C
-      GT = 0x3E
-      AMP = 0x26
+      # Elements whose content is text up to their own end tag; title and textarea decode references.
+      RAW_TEXT = %w[script style xmp iframe noembed noframes title textarea].freeze
+      ESCAPABLE_RAW_TEXT = %w[title textarea].freeze
+      STARTS_RAW_TEXT = (RAW_TEXT + %w[plaintext]).to_h { |name| [name, true] }.freeze
+      # Text without `<`, then a tag without attributes (`<p>`, `<br/>`, `</p>`): most of an
+      # article, read in two steps each.
+      TEXT = /[^<]*+/n
+      SIMPLE_TAG = %r{</?[A-Za-z][^\t\n\f\r />]*+/?>}n
       SLASH = 0x2F
-      EQUALS = 0x3D
-      DASH = 0x2D
-      DOUBLE_QUOTE = 0x22
-      SINGLE_QUOTE = 0x27
-      WHITESPACE = { 0x20 => true, 0x0A => true, 0x09 => true, 0x0C => true, 0x0D => true }.freeze
-      CDATA_START = "CDATA[".codepoints.freeze
-      CDATA_END = "]]>".codepoints.freeze
-      COMMENT_END = "--!>".codepoints.freeze
-      DOCTYPE = "doctype".codepoints.freeze
-      SEQUENCES = %w[iframe noembed noframes plaintext script style title textarea xmp]
-                  .to_h { |name| [name, "</#{name}".codepoints.freeze] }.freeze
-      # The raw-text element a tag name starting with this lower-case letter may be.
-      SPECIAL_START = %w[iframe noembed plaintext script title xmp].to_h { |name| [name.ord, SEQUENCES[name]] }.freeze
-      # Raw text in which character references are decoded.
-      RCDATA = [SEQUENCES["title"], SEQUENCES["textarea"]].freeze
+      TAG_NAME = %r{[^\t\n\f\r />]*+}n
+      # The end of a start tag: spaces and `/`s, then `>` or `/>`.
+      TAG_END = %r{(?:[\t\n\f\r ]|/(?!>))*+(/?)>}n
+      # One attribute, after spaces and `/`s: its name (which may start with `=`) and its value,
+      # quoted or not. Possessive throughout: it never backtracks, so a scan is linear.
+      ATTRIBUTE = Regexp.new(
+        %q{(?:[\t\n\f\r ]|/(?!>))*+([^\t\n\f\r />][^\t\n\f\r />=]*+)} +
+        %q{(?:[\t\n\f\r ]*+=[\t\n\f\r ]*+("[^"]*+"|'[^']*+'|[^\t\n\f\r >"'][^\t\n\f\r >]*+|(?=>)))?+},
+        Regexp::NOENCODING
+      )
+      EQUALS_NEXT = /[\t\n\f\r ]*+=/n
+      COMMENT_END = /--!?>/n
+      ASCII_LETTER = /\A[A-Za-z]\z/n
+      MARKUP_START = %r{<[A-Za-z/!?]}n
+      NO_ATTRIBUTES = {}.freeze
+      RAW_TEXT_ENDS = RAW_TEXT.to_h { |name| [name, %r{</#{name}(?=[\t\n\f\r />])}in] }.freeze
 
-      STATES = %i[text special_start_sequence cdata_sequence comment_like special_tag plain_text before_tag_name
-                  tag_name before_closing_tag_name closing_tag_name after_closing_tag_name before_attribute_name
-                  self_closing_tag attribute_name after_attribute_name before_attribute_value
-                  attribute_value_double attribute_value_single attribute_value_unquoted before_declaration
-                  declaration_sequence declaration before_comment special_comment].freeze
-      STATE_METHODS = STATES.to_h { |state| [state, :"state_#{state}"] }.freeze
-      # States whose every character but this one (and `&`) is plain data.
-      FAST_STATES = { text: LT, attribute_value_double: DOUBLE_QUOTE, attribute_value_single: SINGLE_QUOTE }.freeze
-      # States that read a name, ended by a space, `/`, `>` (or `=` for an attribute's).
-      NAME_STATES = { tag_name: true, closing_tag_name: true, attribute_name: true }.freeze
-      private_constant :STATES, :STATE_METHODS, :FAST_STATES, :NAME_STATES
-
+      # @param html [String]
+      # @param handler [#in_foreign_content?, #start_tag, #end_tag, #text]
       def initialize(html, handler)
-        @input = html.to_s.encode(Encoding::UTF_8, invalid: :replace, undef: :replace).codepoints
+        @html = html.to_s.encode(Encoding::UTF_8, invalid: :replace, undef: :replace).b
+        @scanner = StringScanner.new(@html)
         @handler = handler
-        @state = :text
-        @section_start = 0
-        @index = 0
-        @special = false
-        @sequence = []
-        @sequence_index = 0
+        @index = 0 # where reading goes on
+        @text_start = 0 # where the text not yet reported starts
+        @names = {} # lower-case names, by their spelling in the input
+        @simple_tags = {} # what simple_tag says, by the tag as written
       end
 
       def run
-        input = @input
-        length = input.length
-        while @index < length
-          code = input[@index]
-          next if skip_plain(input, length, code)
+        html = @html
+        # A `<` that starts nothing is text: only one followed by a letter, `/`, `!` or `?` matters.
+        loop do
+          next if simple_token
+          break unless (opening = html.index(MARKUP_START, @index))
 
-          send(STATE_METHODS.fetch(@state), code)
-          @index += 1
+          following = html.byteslice(opening + 1, 1)
+          goes_on =
+            case following
+            when "/" then end_tag(opening)
+            when "!" then markup_declaration(opening)
+            when "?" then skip_to(opening, html.index(">", opening + 2), 1)
+            else start_tag(opening)
+            end
+          return unless goes_on
         end
-        cleanup
-        trailing_data
-        @handler.finish
+        flush_text(html.bytesize)
       end
 
       private
 
-      # Plain text, quoted values and names need no step per character: moves on to the next
-      # character that matters and answers true, or answers false to step on `code`.
-      def skip_plain(input, length, code)
-        stop = FAST_STATES[@state]
-        if stop
-          return false if code == stop || code == AMP
+      def utf8(from, to) = @html.byteslice(from, to - from).force_encoding(Encoding::UTF_8)
 
-          @index += 1 while @index < length && (code = input[@index]) != stop && code != AMP
-        else
-          return false unless NAME_STATES.key?(@state) && !name_end?(code)
+      def lower(name) = @names[name] ||= name.tr("A-Z", "a-z").force_encoding(Encoding::UTF_8).freeze
 
-          @index += 1 while @index < length && !name_end?(input[@index])
-        end
+      # Reports the text before `finish` and moves on to `resume`.
+      def flush_text(finish, resume = finish)
+        @handler.text(CharacterReference.decode(utf8(@text_start, finish), attribute: false)) if finish > @text_start
+        @index = @text_start = resume
+      end
+
+      # Drops the markup from `opening` through `finish` (plus `size` bytes); false when it runs out.
+      def skip_to(opening, finish, size)
+        flush_text(opening, finish.nil? ? @html.bytesize : finish + size)
+        !finish.nil?
+      end
+
+      # Text and a tag without attributes that starts no raw text, read in one step; true when it
+      # read them.
+      def simple_token
+        @scanner.pos = @index
+        text_end = @index + @scanner.skip(TEXT).to_i
+        return false unless (tag = @scanner.scan(SIMPLE_TAG))
+
+        closing, name, self_closing = @simple_tags[tag] ||= simple_tag(tag)
+        return false if !closing && STARTS_RAW_TEXT.key?(name)
+
+        flush_text(text_end, @scanner.pos)
+        closing ? @handler.end_tag(name) : @handler.start_tag(name, NO_ATTRIBUTES, self_closing)
         true
       end
 
-      def name_end?(code) = code == EQUALS || end_of_tag_section?(code)
-      def slice(from, to) = @input[from...to].pack("U*")
-      def whitespace?(code) = WHITESPACE.key?(code)
-      def end_of_tag_section?(code) = code == SLASH || code == GT || whitespace?(code)
-      def alpha?(code) = (code >= 0x61 && code <= 0x7A) || (code >= 0x41 && code <= 0x5A)
+      # [end tag?, lower-case name, self-closing?] of a tag without attributes, as written.
+      def simple_tag(tag)
+        closing = tag.getbyte(1) == SLASH
+        slash_end = tag.getbyte(-2) == SLASH # `/>`; after a name, so never the `/` of `</`
+        start = closing ? 2 : 1
+        [closing, lower(tag.byteslice(start, tag.bytesize - start - (slash_end ? 2 : 1))), slash_end].freeze
+      end
 
-      # Moves to the next `code` (true), or to the last codepoint (false).
-      def fast_forward_to(code)
-        @index += 1
-        @index += 1 while @index < @input.length && @input[@index] != code
-        return true if @index < @input.length
+      def start_tag(opening)
+        foreign = @handler.in_foreign_content?
+        tag = read_tag(opening + 1)
+        flush_text(opening, tag ? tag[3] : @html.bytesize)
+        return false unless tag
 
-        @index = @input.length - 1
+        name, attributes, self_closing, finish = tag
+        @handler.start_tag(name, attributes, self_closing)
+        return true if foreign
+        return plaintext(finish) if name == "plaintext"
+
+        raw_text(name, finish) if RAW_TEXT.include?(name)
+        true
+      end
+
+      def plaintext(start)
+        @handler.text(utf8(start, @html.bytesize)) if start < @html.bytesize
         false
       end
 
-      def state_text(code)
-        case code
-        when LT
-          @handler.text(slice(@section_start, @index)) if @index > @section_start
-          @state = :before_tag_name
-          @section_start = @index
-        when AMP
-          entity(attribute: false)
+      # Text up to `</name` followed by a space, `/` or `>` (its end tag is read next), or to the end.
+      def raw_text(name, start)
+        found = @html.index(RAW_TEXT_ENDS.fetch(name), start) || @html.bytesize
+        if found > start
+          text = utf8(start, found)
+          @handler.text(ESCAPABLE_RAW_TEXT.include?(name) ? CharacterReference.decode(text, attribute: false) : text)
+        end
+        @index = @text_start = found
+      end
+
+      def end_tag(opening)
+        first = @html.byteslice(opening + 2, 1)
+        if first.empty?
+          @index = opening + 2 # `</` at the very end is text
+          return true
+        end
+        return skip_to(opening, opening + 2, 1) if first == ">" # `</>` is nothing
+        # A bogus comment:
+        return skip_to(opening, @html.index(">", opening + 2), 1) unless ASCII_LETTER.match?(first)
+
+        tag = read_tag(opening + 2)
+        flush_text(opening, tag ? tag[3] : @html.bytesize)
+        @handler.end_tag(tag[0]) if tag
+        !tag.nil?
+      end
+
+      def markup_declaration(opening)
+        html = @html
+        if html.byteslice(opening, 4) == "<!--"
+          start = opening + 4
+          # `<!-->` and `<!--->` are empty comments.
+          return skip_to(opening, start, 1) if html.byteslice(start, 1) == ">"
+          return skip_to(opening, start + 1, 1) if html.byteslice(start, 2) == "->"
+
+          found = html.index(COMMENT_END, start)
+          return skip_to(opening, found, found ? Regexp.last_match(0).bytesize : 0)
+        end
+        return cdata(opening) if html.byteslice(opening, 9) == "<![CDATA["
+
+        skip_to(opening, html.index(">", opening + 2), 1)
+      end
+
+      def cdata(opening)
+        found = @html.index("]]>", opening + 9)
+        if found && found > opening + 9 && @handler.in_foreign_content?
+          flush_text(opening, opening)
+          @handler.text(utf8(opening + 9, found))
+        end
+        skip_to(opening, found, 3)
+      end
+
+      # The tag whose name starts at `start` (after `<` or `</`): [lower-case name, attributes
+      # (values decoded, the first of duplicates kept), self-closing?, where it ends]; nil when
+      # the input ends first.
+      def read_tag(start)
+        @scanner.pos = start
+        name = lower(@scanner.scan(TAG_NAME).to_s)
+        attributes = {}
+        loop do
+          return [name, attributes, !@scanner[1].empty?, @scanner.pos] if @scanner.scan(TAG_END)
+          return nil unless @scanner.scan(ATTRIBUTE)
+
+          attribute = lower(@scanner[1])
+          value = @scanner[2]
+          # A name then `=` but no value: a quote the input never closes, or the end of the input.
+          return nil if value.nil? && @scanner.match?(EQUALS_NEXT)
+
+          attributes[attribute] = attribute_value(value) unless attributes.key?(attribute)
         end
       end
 
-      # Decodes the reference at @index, flushing what comes before it.
-      def entity(attribute:)
-        decoded, length = CharacterReference.decode(@input, @index, attribute: attribute)
-        return unless decoded
+      def attribute_value(raw)
+        return "" if raw.nil? || raw.empty?
 
-        event = attribute ? :attribute_data : :text
-        @handler.public_send(event, slice(@section_start, @index)) if @section_start < @index
-        @handler.public_send(event, decoded)
-        @section_start = @index + length
-        @index = @section_start - 1
-      end
-
-      # Text left when the input ends (an unterminated attribute's value is dropped with its tag).
-      def cleanup
-        return if @section_start == @index
-
-        text = @state == :text || @state == :plain_text || (@state == :special_tag && @sequence_index.zero?)
-        return unless text
-
-        @handler.text(slice(@section_start, @index))
-        @section_start = @index
-      end
-
-      MARKUP_STATES = %i[comment_like before_declaration special_comment before_comment cdata_sequence
-                         declaration_sequence declaration].freeze
-      TAG_STATES = %i[tag_name before_attribute_name before_attribute_value after_attribute_name attribute_name
-                      attribute_value_single attribute_value_double attribute_value_unquoted
-                      closing_tag_name].freeze
-      private_constant :MARKUP_STATES, :TAG_STATES
-
-      # An unterminated comment, declaration or tag is removed; anything else left is text.
-      def trailing_data
-        return if MARKUP_STATES.include?(@state) || @section_start >= @input.length || TAG_STATES.include?(@state)
-
-        @handler.text(slice(@section_start, @input.length))
+        raw = raw[1...-1] if raw.start_with?('"', "'")
+        CharacterReference.decode(raw.force_encoding(Encoding::UTF_8), attribute: true)
       end
     end
   end

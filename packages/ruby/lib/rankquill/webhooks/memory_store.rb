@@ -14,23 +14,30 @@ module Rankquill
       def initialize
         @articles = {}
         @deliveries = {}
+        @tombstones = {}
         @mutex = Mutex.new
       end
 
       def upsert(article)
+        slug = ArticleStore.utf8_slug(article.fetch(:slug))
         @mutex.synchronize do
-          @articles.delete(article.fetch(:slug))
-          @articles[article.fetch(:slug)] = article.dup.freeze
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+          @articles[slug] = article.merge(slug: slug).freeze
         end
         nil
       end
 
       def remove(slug)
-        @mutex.synchronize { @articles.delete(slug) }
+        slug = ArticleStore.utf8_slug(slug)
+        @mutex.synchronize do
+          @tombstones.delete(slug)
+          @articles.delete(slug)
+        end
       end
 
       def get(slug)
-        @mutex.synchronize { @articles[slug] }
+        @mutex.synchronize { @articles[ArticleStore.utf8_slug(slug)] }
       end
 
       def list
@@ -43,6 +50,17 @@ module Rankquill
           applied_at = @deliveries[webhook_id]
           !applied_at.nil? && applied_at > now - ReplayGuard::REMEMBER_SECONDS
         end
+      end
+
+      # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
+      def tombstone(slug)
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] }
+      end
+
+      # Keeps a removed slug's tombstone until the slug is written or removed again.
+      def keep_tombstone(slug, timestamp)
+        @mutex.synchronize { @tombstones[ArticleStore.utf8_slug(slug)] = timestamp }
+        nil
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.

@@ -221,7 +221,10 @@ module Rankquill
           return [nil, Result.new(status: 200, body: { success: true, url: replayed }, event: event)] if replayed
 
           removed = nil
-          failed = store_safely(event) { removed = @store.remove(slug) }
+          failed = store_safely(event) do
+            removed = @store.remove(slug)
+            @replays.removed(headers, slug)
+          end
           return [nil, failed] if failed
 
           [removed && removed[:url].is_a?(String) ? removed[:url] : url, nil]

@@ -5,9 +5,10 @@ module Rankquill
     # Keeps a replayed or late delivery from changing a store that remembers deliveries (the
     # built-in MemoryStore and SqliteStore; see ArticleStore#delivery_applied?): a delivery whose
     # `webhook-id` the store applied in the last REMEMBER_SECONDS, or whose `webhook-timestamp`
-    # is older than the one that last wrote the article, answers 200 with the article's URL and
-    # changes nothing (packages/contract/vectors/replays.json). A delivery without the headers is
-    # applied as before.
+    # is older than the one that last wrote the article, or removed it (a store that also defines
+    # `tombstone(slug)` and `keep_tombstone(slug, timestamp)`, as both built-in ones do, keeps the
+    # removal's timestamp), answers 200 with the article's URL and changes nothing
+    # (packages/contract/vectors/replays.json). A delivery without the headers is applied as before.
     #
     # @example
     #   guard = Rankquill::Webhooks::ReplayGuard.new(store, -> { Time.now })
@@ -32,6 +33,7 @@ module Rankquill
         @store = store
         @clock = clock
         @remembers = store.respond_to?(:delivery_applied?) && store.respond_to?(:remember_delivery)
+        @tombstones = store.respond_to?(:tombstone) && store.respond_to?(:keep_tombstone)
         @mutex = Mutex.new
       end
 
@@ -51,8 +53,15 @@ module Rankquill
         return current if id && !id.empty? && @store.delivery_applied?(id, @clock.call.to_i)
 
         timestamp = self.class.timestamp(headers["webhook-timestamp"])
-        last = stored && stored[:webhook_timestamp]
+        # A removed slug keeps its removal's timestamp, so an older update cannot bring it back.
+        last = stored ? stored[:webhook_timestamp] : (@tombstones && @store.tombstone(slug))
         timestamp && last.is_a?(Integer) && timestamp < last ? current : nil
+      end
+
+      # Keeps the webhook-timestamp of a delivery that removed `slug` as its tombstone, when it carries one.
+      def removed(headers, slug)
+        timestamp = self.class.timestamp(headers["webhook-timestamp"])
+        @store.keep_tombstone(slug, timestamp) if @tombstones && timestamp
       end
 
       # Remembers the delivery's webhook-id once it has been applied.

@@ -14,6 +14,7 @@ module Rankquill
 
       TABLE = "rankquill_articles"
       DELIVERIES_TABLE = "rankquill_applied_deliveries"
+      TOMBSTONES_TABLE = "rankquill_tombstones"
 
       # @param path [String] the database file (created when missing), or ":memory:"
       def initialize(path:)
@@ -30,10 +31,16 @@ module Rankquill
                     "sequence INTEGER NOT NULL, article TEXT NOT NULL)")
         @db.execute("CREATE TABLE IF NOT EXISTS #{DELIVERIES_TABLE} (webhook_id TEXT PRIMARY KEY, " \
                     "applied_at INTEGER NOT NULL)")
+        @db.execute("CREATE TABLE IF NOT EXISTS #{TOMBSTONES_TABLE} (slug TEXT PRIMARY KEY, " \
+                    "webhook_timestamp INTEGER NOT NULL)")
       end
 
+      # Slugs are bound as UTF-8 text: a binary string (PATH_INFO from Puma) would be bound as a
+      # BLOB, which never equals the TEXT stored.
       def upsert(article)
+        article = article.merge(slug: ArticleStore.utf8_slug(article.fetch(:slug)))
         @mutex.synchronize do
+          @db.execute("DELETE FROM #{TOMBSTONES_TABLE} WHERE slug = ?", [article.fetch(:slug)])
           @db.execute(
             "INSERT INTO #{TABLE} (slug, received_at, sequence, article) " \
             "VALUES (?, ?, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM #{TABLE}), ?) " \
@@ -46,15 +53,17 @@ module Rankquill
       end
 
       def remove(slug)
+        slug = ArticleStore.utf8_slug(slug)
         @mutex.synchronize do
           article = read(slug)
+          @db.execute("DELETE FROM #{TOMBSTONES_TABLE} WHERE slug = ?", [slug])
           @db.execute("DELETE FROM #{TABLE} WHERE slug = ?", [slug]) if article
           article
         end
       end
 
       def get(slug)
-        @mutex.synchronize { read(slug) }
+        @mutex.synchronize { read(ArticleStore.utf8_slug(slug)) }
       end
 
       def list
@@ -69,6 +78,24 @@ module Rankquill
           !@db.get_first_value("SELECT 1 FROM #{DELIVERIES_TABLE} WHERE webhook_id = ? AND applied_at > ?",
                                [webhook_id, now - ReplayGuard::REMEMBER_SECONDS]).nil?
         end
+      end
+
+      # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
+      def tombstone(slug)
+        @mutex.synchronize do
+          @db.get_first_value("SELECT webhook_timestamp FROM #{TOMBSTONES_TABLE} WHERE slug = ?",
+                              [ArticleStore.utf8_slug(slug)])
+        end
+      end
+
+      # Keeps a removed slug's tombstone until the slug is written or removed again.
+      def keep_tombstone(slug, timestamp)
+        @mutex.synchronize do
+          @db.execute("INSERT INTO #{TOMBSTONES_TABLE} (slug, webhook_timestamp) VALUES (?, ?) " \
+                      "ON CONFLICT(slug) DO UPDATE SET webhook_timestamp = excluded.webhook_timestamp",
+                      [ArticleStore.utf8_slug(slug), timestamp])
+        end
+        nil
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.

@@ -15,4 +15,6 @@ import { RankquillError } from './rankquill-error';
  * }
  * ```
  */
-export class APIError extends apiErrorClass(RankquillError) {}
+export class APIError extends apiErrorClass(RankquillError) {
+  override name = 'APIError';
+}

@@ -1,6 +1,7 @@
 import {
   connectionErrorClass,
   connectionTimeoutErrorClass,
+  crossOriginRedirectErrorClass,
   userAbortErrorClass,
 } from '@rankquill/client-core';
 import { RankquillError } from './rankquill-error';
@@ -24,10 +25,34 @@ export const SERVICE = 'Rankquill API';
  * }
  * ```
  */
-export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {}
+export class APIConnectionError extends connectionErrorClass(RankquillError, SERVICE) {
+  override name = 'APIConnectionError';
+}
 
 /** No answer arrived within `timeout` milliseconds, on every attempt. */
-export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {}
+export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
+  override name = 'APIConnectionTimeoutError';
+}
+
+/**
+ * The API's address answered a redirect to another origin (`fromOrigin`, `toOrigin`, `status`).
+ * The client never follows one, so neither the key nor a request body (a webhook secret in
+ * `projects.update`) reaches that origin; it is not retried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof CrossOriginRedirectError) console.error(error.fromOrigin, '->', error.toOrigin);
+ * }
+ * ```
+ */
+export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIConnectionError, SERVICE) {
+  override name = 'CrossOriginRedirectError';
+}
 
 /** The caller aborted the request through its `signal`. */
-export class APIUserAbortError extends userAbortErrorClass(RankquillError) {}
+export class APIUserAbortError extends userAbortErrorClass(RankquillError) {
+  override name = 'APIUserAbortError';
+}

@@ -1,5 +1,10 @@
 export { APIError } from './api-error';
-export { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from './connection-errors';
+export {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  CrossOriginRedirectError,
+} from './connection-errors';
 export { ManualClockError } from './manual-clock-error';
 export { RankquillError } from './rankquill-error';
 export {

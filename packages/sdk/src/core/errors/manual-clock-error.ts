@@ -16,6 +16,8 @@ import { RankquillError } from './rankquill-error';
  * ```
  */
 export class ManualClockError extends RankquillError {
+  override name = 'ManualClockError';
+
   constructor(
     /** Id of the item that is still generating. */
     readonly id: string,

@@ -12,4 +12,6 @@ import { ClientError } from '@rankquill/client-core';
  * }
  * ```
  */
-export class RankquillError extends ClientError {}
+export class RankquillError extends ClientError {
+  override name = 'RankquillError';
+}

@@ -3,16 +3,22 @@ import { APIError } from './api-error';
 
 /** 400: the request was malformed or a field was invalid; `param` names the field. */
 export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+
   declare readonly status: 400;
 }
 
 /** 401: the API key is missing, malformed or unknown. */
 export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+
   declare readonly status: 401;
 }
 
 /** 404: the resource does not exist or belongs to another account. */
 export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+
   declare readonly status: 404;
 }
 
@@ -21,11 +27,15 @@ export class NotFoundError extends APIError {
  * still generating), or an `Idempotency-Key` was reused with another request.
  */
 export class ConflictError extends APIError {
+  override name = 'ConflictError';
+
   declare readonly status: 409;
 }
 
 /** 429: the account's hourly request limit is used up. */
 export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+
   declare readonly status: 429;
 
   /**
@@ -40,4 +50,6 @@ export class RateLimitError extends APIError {
 }
 
 /** 5xx: the service failed. The SDK already retried it `maxRetries` times. */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}

@@ -2,6 +2,8 @@ import { RankquillError } from './rankquill-error';
 
 /** A `createAndWait` helper gave up: the item was still being worked on when its wait ran out. */
 export class WaitTimeoutError extends RankquillError {
+  override name = 'WaitTimeoutError';
+
   constructor(
     /** Id of the item that is still being worked on; retrieve it later. */
     readonly id: string,

@@ -4,6 +4,7 @@
 from .activity_entry import ActivityEntry as ActivityEntry
 from .admin_account import AdminAccount as AdminAccount
 from .admin_account_create_params import AdminAccountCreateParams as AdminAccountCreateParams
+from .admin_clear_result import AdminClearResult as AdminClearResult
 from .admin_reset_response import AdminResetResponse as AdminResetResponse
 from .ai_visibility_cited_domain import AiVisibilityCitedDomain as AiVisibilityCitedDomain
 from .ai_visibility_daily_figures import AiVisibilityDailyFigures as AiVisibilityDailyFigures
@@ -59,6 +60,9 @@ from .error import Error as Error
 from .error_detail import ErrorDetail as ErrorDetail
 from .export_date_range import ExportDateRange as ExportDateRange
 from .export_project import ExportProject as ExportProject
+from .fault import Fault as Fault
+from .fault_create_params import FaultCreateParams as FaultCreateParams
+from .fault_list import FaultList as FaultList
 from .health_response import HealthResponse as HealthResponse
 from .keyword import Keyword as Keyword
 from .keyword_create_params import KeywordCreateParams as KeywordCreateParams
@@ -77,6 +81,7 @@ from .public_article_list_item import PublicArticleListItem as PublicArticleList
 from .public_article_list_response import PublicArticleListResponse as PublicArticleListResponse
 from .public_article_response import PublicArticleResponse as PublicArticleResponse
 from .public_error import PublicError as PublicError
+from .request_journal_entry import RequestJournalEntry as RequestJournalEntry
 from .webhook_receiver_error import WebhookReceiverError as WebhookReceiverError
 from .webhook_receiver_success import WebhookReceiverSuccess as WebhookReceiverSuccess
 from .webhook_settings_params import WebhookSettingsParams as WebhookSettingsParams
@@ -86,6 +91,7 @@ __all__ = [
     "ActivityEntry",
     "AdminAccount",
     "AdminAccountCreateParams",
+    "AdminClearResult",
     "AdminResetResponse",
     "AiVisibilityCitedDomain",
     "AiVisibilityDailyFigures",
@@ -129,6 +135,9 @@ __all__ = [
     "ErrorDetail",
     "ExportDateRange",
     "ExportProject",
+    "Fault",
+    "FaultCreateParams",
+    "FaultList",
     "HealthResponse",
     "Keyword",
     "KeywordCreateParams",
@@ -147,6 +156,7 @@ __all__ = [
     "PublicArticleListResponse",
     "PublicArticleResponse",
     "PublicError",
+    "RequestJournalEntry",
     "WebhookReceiverError",
     "WebhookReceiverSuccess",
     "WebhookSettingsParams",

@@ -71,7 +71,9 @@ class ReplayGuard(Protocol):
     """What a store remembers so that replays change nothing (both built-in stores have it): the
     `webhook-id` of every delivery applied in the last `REMEMBER_IDS_SECONDS`, and per slug the
     `webhook-timestamp` of the delivery that last wrote or removed it. The receiver answers a
-    repeated id, or a timestamp strictly older than the slug's, with 200 and changes nothing.
+    repeated id, or a timestamp strictly older than the slug's, with 200 and changes nothing. A
+    removed slug keeps its timestamp (its tombstone) until it is written again or removed by a
+    delivery without one, so an older update cannot bring an unpublished article back.
 
     Example:
         ```python
