@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Rankquill\Testing;
 
-use Rankquill\Internal\Endpoint;
 use Rankquill\Model\Delivery;
 use Rankquill\PublicArticles;
 use Rankquill\RankquillClient;
@@ -34,6 +33,8 @@ use Rankquill\RankquillClient;
  */
 final class MockServer
 {
+    use TestDoubleVerbs;
+
     /** Root address of the server, such as `http://127.0.0.1:41877`. */
     public readonly string $url;
     /** Main API address, ending in `/v1`: the client's `base_url`. */
@@ -130,7 +131,7 @@ final class MockServer
      */
     public function advance(float $seconds): string
     {
-        return (string) self::admin($this->url, 'admin.clock.advance', ['seconds' => $seconds])['now'];
+        return (string) AdminCall::send($this->url, 'admin.clock.advance', ['seconds' => $seconds])['now'];
     }
 
     /**
@@ -142,7 +143,7 @@ final class MockServer
      */
     public function now(): string
     {
-        return (string) self::admin($this->url, 'admin.clock.retrieve', null)['now'];
+        return (string) AdminCall::send($this->url, 'admin.clock.retrieve')['now'];
     }
 
     /**
@@ -156,7 +157,7 @@ final class MockServer
      */
     public function reset(array $project = []): self
     {
-        self::admin($this->url, 'admin.reset', []);
+        AdminCall::send($this->url, 'admin.reset', []);
         return $this->freshAccount($project);
     }
 
@@ -188,7 +189,7 @@ final class MockServer
     /** @param array<string, mixed> $project */
     private static function withAccount(MockServerProcess $process, array $ready, array $project): self
     {
-        $apiKey = (string) self::admin($ready['url'], 'admin.accounts.create', ['plan' => 'agencies'])['api_key'];
+        $apiKey = (string) AdminCall::send($ready['url'], 'admin.accounts.create', ['plan' => 'agencies'])['api_key'];
         $number = bin2hex(random_bytes(4));
         $client = new RankquillClient(['api_key' => $apiKey, 'base_url' => $ready['api_base_url']]);
         $created = $client->projects->create(
@@ -201,37 +202,5 @@ final class MockServer
     private function readyLine(): array
     {
         return ['url' => $this->url, 'api_base_url' => $this->baseUrl, 'content_api_url' => $this->contentApiUrl];
-    }
-
-    /**
-     * Calls one of the server's admin operations (the generated table's `testing` ones).
-     *
-     * @param string $serverUrl the server's root address
-     * @param array<string, mixed>|null $body null for none
-     * @return array<string, mixed>
-     */
-    private static function admin(string $serverUrl, string $operation, ?array $body): array
-    {
-        $endpoint = Endpoint::of($operation);
-        $curl = curl_init($serverUrl . $endpoint->path);
-        curl_setopt_array($curl, [
-            CURLOPT_CUSTOMREQUEST => $endpoint->method,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_TIMEOUT => 120,
-        ]);
-        if ($body !== null) {
-            curl_setopt($curl, CURLOPT_HTTPHEADER, ['content-type: application/json']);
-            curl_setopt($curl, CURLOPT_POSTFIELDS, json_encode($body, JSON_THROW_ON_ERROR));
-        }
-        $text = curl_exec($curl);
-        $status = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        $answer = \is_string($text) ? json_decode($text, true) : null;
-        if ($status < 200 || $status > 299 || !\is_array($answer)) {
-            $detail = \is_string($text) ? $text : curl_error($curl);
-            throw new MockServerException(
-                "The mock server answered {$status} to {$endpoint->method} {$endpoint->path}: {$detail}",
-            );
-        }
-        return $answer;
     }
 }

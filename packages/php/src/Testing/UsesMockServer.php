@@ -6,7 +6,8 @@ namespace Rankquill\Testing;
 
 /**
  * PHPUnit helper: one mock server per test class, started before its first test and stopped
- * after its last, and a fresh account and project of its own for every test in `$this->mock`.
+ * after its last, and a fresh account and project of its own for every test in `$this->mock`,
+ * whose faults (`$this->mock->fail()`, `delay()`, `disconnect()`) are removed after the test.
  * Works with PHPUnit 9 (annotations) and 10+ (attributes).
  *
  * @example
@@ -63,5 +64,20 @@ trait UsesMockServer
             throw new MockServerException('The mock server of ' . static::class . ' did not start.');
         }
         $this->mock = static::$mockServer->freshAccount();
+    }
+
+    /**
+     * Removes the faults the test made on `$this->mock`'s account, so that none outlives it (a
+     * fault with `times: null` would otherwise stay on the class's server). Faults on another
+     * handle (`freshAccount()`) are that handle's to clear.
+     *
+     * @after
+     */
+    #[\PHPUnit\Framework\Attributes\After]
+    protected function clearMockFaults(): void
+    {
+        if (isset($this->mock) && static::$mockServer !== null) {
+            $this->mock->clearFaults();
+        }
     }
 }
