@@ -110,7 +110,10 @@ try {
         two_vs_one_goal: '>= 1.5 (with cores to spare for PostgreSQL and both servers)',
         lock_samples: seen.samples,
         samples_with_both_servers_in_a_statement: seen.busyTogether,
-        lock_waits_on_another_server: seen.waitsOnAnother,
+        // A server whose connections all carry one application_name for every process cannot be
+        // told from another: then only the waits in all say anything.
+        lock_waits_on_another_server:
+          seen.servers.size > 1 ? seen.waitsOnAnother : 'unknown: the servers share one application_name',
         lock_waits_on_another_server_goal: 0,
         lock_waits_in_all: seen.waits,
         lock_wait_examples: seen.examples,

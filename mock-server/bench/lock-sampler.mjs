@@ -13,12 +13,13 @@ WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.applica
 export async function sampleLocks(url, everyMs = 5) {
   const client = new pg.Client({ connectionString: url, application_name: 'lock sampler' });
   await client.connect();
-  const seen = { samples: 0, busyTogether: 0, waits: 0, waitsOnAnother: 0, examples: [] };
+  const seen = { samples: 0, busyTogether: 0, waits: 0, waitsOnAnother: 0, examples: [], servers: new Set() };
   let running = true;
   const loop = (async () => {
     while (running) {
       const { rows } = await client.query(SAMPLE_SQL);
       seen.samples++;
+      for (const row of rows) seen.servers.add(row.app);
       const busy = new Set(rows.filter((row) => row.state === 'active').map((row) => row.app));
       if (busy.size > 1) seen.busyTogether++;
       for (const row of rows) {
