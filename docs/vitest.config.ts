@@ -1,3 +1,11 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'docs', testTimeout: 60_000, hookTimeout: 30_000 } });
+export default defineProject({
+  test: {
+    name: 'docs',
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    // The site's browser tests need the built site: docs/site/test/run.mjs runs them.
+    exclude: [...configDefaults.exclude, 'site/**'],
+  },
+});

@@ -2,7 +2,8 @@
 export type SampleMarker =
   | { kind: 'skip'; reason: string }
   | { kind: 'file'; path: string }
-  | { kind: 'tested by'; path: string };
+  | { kind: 'tested by'; path: string }
+  | { kind: 'only'; reason: string };
 
 /** A fenced code block of a Markdown text. */
 export interface CodeSample {
@@ -19,6 +20,24 @@ export const SAMPLE_LANGUAGES: string[];
 
 /** Every fenced code block of `markdown`, with the marker above it. Throws on a marker it cannot read. */
 export function codeSamples(markdown: string): CodeSample[];
+
+/** The languages of a sample group, in the order their blocks stand: ts, python, php, ruby. */
+export const GROUP_LANGUAGES: readonly ['ts', 'python', 'php', 'ruby'];
+
+/** The language of GROUP_LANGUAGES a fence's info string names (`typescript` is `ts`), or undefined. */
+export function groupLanguageOf(lang: string): (typeof GROUP_LANGUAGES)[number] | undefined;
+
+/** A run of blocks in GROUP_LANGUAGES with only blank lines between them; `line` is its first block's. */
+export interface SampleRun {
+  line: number;
+  samples: CodeSample[];
+}
+
+/** Every run of blocks in GROUP_LANGUAGES of `markdown`; a block that stands alone is a run of one. */
+export function sampleGroups(markdown: string): SampleRun[];
+
+/** Whether `run` holds each language of GROUP_LANGUAGES once, in that order. */
+export function isCompleteGroup(run: SampleRun): boolean;
 
 /** The values the `// ` comments after `console.log(...)` promise, in order; `…` stands for any text. */
 export function expectedOutput(code: string): string[];

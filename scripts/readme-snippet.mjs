@@ -10,6 +10,13 @@
 //   <!-- sample skip: <reason> -->         deliberately not run (a fragment); the reason is required
 //   <!-- sample file: <path> -->           the block is that file word for word, and that file runs in its package's tests
 //   <!-- sample tested by: <path> -->      the block runs in that test file (a package's README test)
+//   <!-- sample only: <reason> -->         runs as an unmarked block does, in its one language: the reason
+//                                          says why the other languages have no counterpart (MSW is JavaScript's)
+//
+// A sample group (see `sampleGroups`) is the same program in every language of GROUP_LANGUAGES: fenced
+// blocks one after another, in that order, with nothing but blank lines between them. GitHub shows them
+// one under the other; the documentation site shows one at a time with a language switch; each language's
+// test suite runs the blocks of its language.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +25,7 @@ import { promisify } from 'node:util';
 /** Languages of the blocks that are code samples to run or mark. */
 export const SAMPLE_LANGUAGES = ['ts', 'typescript', 'js', 'javascript', 'mjs', 'mts'];
 
-const MARKER = /^<!--\s*sample (skip|file|tested by):\s*([\s\S]*?)\s*-->$/;
+const MARKER = /^<!--\s*sample (skip|file|tested by|only):\s*([\s\S]*?)\s*-->$/;
 
 export function codeSamples(markdown) {
   const lines = markdown.split('\n');
@@ -48,7 +55,45 @@ function markerAbove(lines, fenceIndex) {
     return undefined;
   }
   const [, kind, value] = match;
-  return kind === 'skip' ? { kind, reason: value } : { kind, path: value };
+  return kind === 'skip' || kind === 'only' ? { kind, reason: value } : { kind, path: value };
+}
+
+/** The languages of a sample group, in the order their blocks stand. */
+export const GROUP_LANGUAGES = ['ts', 'python', 'php', 'ruby'];
+
+/** The language of GROUP_LANGUAGES a fence's info string names, or undefined. */
+export function groupLanguageOf(lang) {
+  if (lang === 'ts' || lang === 'typescript') return 'ts';
+  return GROUP_LANGUAGES.includes(lang) ? lang : undefined;
+}
+
+/**
+ * The runs of code blocks of a Markdown text in GROUP_LANGUAGES that stand one after another with
+ * only blank lines between them: each run is `{ line, samples }`, `line` being its first block's.
+ * A block that stands alone is a run of one. A complete group holds every language once, in order.
+ */
+export function sampleGroups(markdown) {
+  const lines = markdown.split('\n');
+  const runs = [];
+  let previousEnd = -1;
+  for (const sample of codeSamples(markdown)) {
+    if (groupLanguageOf(sample.lang) === undefined) {
+      previousEnd = -1;
+      continue;
+    }
+    const start = sample.line - 1;
+    const between = previousEnd < 0 ? undefined : lines.slice(previousEnd + 1, start);
+    const adjoins = between?.every((line) => line.trim() === '') === true;
+    if (adjoins) runs[runs.length - 1].samples.push(sample);
+    else runs.push({ line: sample.line, samples: [sample] });
+    previousEnd = start + sample.code.split('\n').length;
+  }
+  return runs;
+}
+
+/** Whether a run of `sampleGroups` holds each language of GROUP_LANGUAGES once, in that order. */
+export function isCompleteGroup(run) {
+  return run.samples.map((sample) => groupLanguageOf(sample.lang)).join(' ') === GROUP_LANGUAGES.join(' ');
 }
 
 export function expectedOutput(code) {

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The two Quickstart commands of README.md:
 #   bash scripts/run.sh serve [serve options]   install, build, start the reference server with demo data
-#   bash scripts/run.sh test                    install, build, lint code and packages, type-check, build the API
-#                                               reference (typedoc, warnings fail), check generated files, run every test
+#   bash scripts/run.sh test                    install, build, lint code and packages, type-check, check generated
+#                                               files, run every test (the docs-site suite builds the four API
+#                                               references, typedoc's warnings failing it, as `pnpm docs:api` would)
 #   bash scripts/run.sh install                 only the install step of the two above
+#   bash scripts/run.sh docs [port]             install, build the documentation site (pnpm docs:build), serve it
+#                                               on http://127.0.0.1:4020
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/toolchain.sh
@@ -31,7 +34,8 @@ case "${1:-}" in
     pnpm run lint
     pnpm -r --if-present run lint:package
     pnpm run typecheck
-    pnpm run docs:api
+    # No `pnpm run docs:api` here: the docs-site suite (scripts/test.mjs) runs typedoc with the same
+    # options and doc-comment check for the site's TypeScript reference, beside the other suites.
     pnpm run openapi:check
     pnpm run api-md:check
     pnpm run models:check
@@ -39,8 +43,15 @@ case "${1:-}" in
     bash scripts/debian-packages.sh postgresql
     pnpm run test
     ;;
+  docs)
+    shift
+    install_workspace
+    pnpm run build >&2
+    pnpm run docs:build >&2
+    exec node docs/site/build/serve.mjs "$@"
+    ;;
   *)
-    echo "usage: bash scripts/run.sh serve|test|install" >&2
+    echo "usage: bash scripts/run.sh serve|test|install|docs" >&2
     exit 64
     ;;
 esac

@@ -6,10 +6,11 @@
 // (`tooling/runtimes/run.mjs`: the packed TypeScript packages on every runtime they name) and the
 // generators suite (`tooling/generators/run.mjs`: Go and Java clients generated from the served
 // OpenAPI document run the main flow) write `.test-results/<suite>.json` the same way. Fuzzing:
-// `fuzz/run.mjs`, likewise.
-// The Python, PHP, Ruby, runtime and generator suites wait mostly on their servers, downloads and
-// compilers, so they run side by side, each with its output in `.test-results/<suite>.log`,
-// printed whole when it ends.
+// `fuzz/run.mjs`, likewise. So does the documentation site's (`docs/site/test/run.mjs`: `pnpm
+// docs:build`, then the site in Chromium).
+// The Python, PHP, Ruby, runtime, generator and docs-site suites wait mostly on their servers,
+// downloads, compilers and browser, so they run side by side, each with its output in
+// `.test-results/<suite>.log`, printed whole when it ends.
 // After each suite, every process the suite started that is still running (a server, `php -S`,
 // a browser) is printed with its command line, counted as a failed test, and killed
 // (scripts/leftover-processes.mjs).
@@ -25,6 +26,7 @@ const SIDE_BY_SIDE_SUITES = [
   })),
   { name: 'runtimes', command: process.execPath, script: 'tooling/runtimes/run.mjs' },
   { name: 'generators', command: process.execPath, script: 'tooling/generators/run.mjs' },
+  { name: 'docs-site', command: process.execPath, script: 'docs/site/test/run.mjs' },
 ];
 
 mkdirSync('.test-results', { recursive: true });

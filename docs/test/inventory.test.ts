@@ -8,12 +8,15 @@ const where = (sample: { file: string; line: number }) => `${sample.file}:${samp
 
 describe('code samples of the guides and READMEs', () => {
   it('each runs in a test, or its marker names the test, the file it copies, or why it does not run', () => {
-    const counts = { run: 0, file: 0, testedBy: 0, skipped: 0 };
+    const counts = { run: 0, file: 0, testedBy: 0, skipped: 0, onlyOneLanguage: 0 };
     const problems: string[] = [];
     for (const sample of samples) {
       const marker = sample.marker;
       if (marker === undefined) {
         counts.run++; // by samples.test.ts
+      } else if (marker.kind === 'only') {
+        counts.onlyOneLanguage++; // runs in samples.test.ts, with no counterpart in the other languages
+        if (marker.reason.length < 20) problems.push(`${where(sample)}: say why no other language has it`);
       } else if (marker.kind === 'skip') {
         counts.skipped++;
         if (marker.reason.length < 20) problems.push(`${where(sample)}: say why it does not run`);
@@ -35,6 +38,7 @@ describe('code samples of the guides and READMEs', () => {
     expect(counts.run).toBeGreaterThan(0);
     // Deliberate: a new sample that does not run changes this number, in plain sight of the reviewer.
     expect(counts.skipped, JSON.stringify(counts)).toBe(7);
+    expect(counts.onlyOneLanguage, JSON.stringify(counts)).toBe(3);
   });
 
   it('links every guide from the README', () => {

@@ -21,7 +21,10 @@ it('type-checks every TypeScript sample that samples.test.ts and framework-guide
       // The framework guides run in framework-guides.test.ts; they are type-checked here too.
       const guide =
         sample.marker?.kind === 'tested by' && sample.marker.path.endsWith('framework-guides.test.ts');
-      if ((sample.marker !== undefined && !guide) || !['ts', 'typescript', 'mts'].includes(sample.lang))
+      if (
+        (sample.marker !== undefined && sample.marker.kind !== 'only' && !guide) ||
+        !['ts', 'typescript', 'mts'].includes(sample.lang)
+      )
         continue;
       const name = `${file.replace(/[^\w]+/g, '-')}-${sample.line}.mts`;
       origin.set(name, `${file}:${sample.line}`);

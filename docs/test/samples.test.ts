@@ -11,7 +11,9 @@ const WEBHOOK_SECRET = 'docs-webhook-secret';
 const files = markdownFiles()
   .map((markdown) => ({
     ...markdown,
-    runnable: markdown.samples.filter((sample) => sample.marker === undefined),
+    runnable: markdown.samples.filter(
+      (sample) => sample.marker === undefined || sample.marker.kind === 'only',
+    ),
   }))
   .filter((markdown) => markdown.runnable.length > 0);
 

@@ -134,7 +134,6 @@ const DEMO_SEEDING_MS = 60_000;
  * The service itself: projects, content lifecycle, public articles, scheduled work. It knows
  * no HTTP and no Node-only module; time comes from the injected clock and every random
  * choice from the seed, so the same seed and the same requests give the same answers.
- *
  * @example
  * ```ts
  * const engine = await Engine.open({ store: createMemoryStore(engineSchema), seed: 42, clock: new ManualClock(MANUAL_CLOCK_START) });
@@ -254,7 +253,10 @@ export class Engine {
     });
   }
 
-  /** Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data. */
+  /**
+   * Opens the engine on a store: checks the seed, restores the manual clock, seeds demo data.
+   * @example const engine = await Engine.open({ store: createMemoryStore(engineSchema), seed: 42, clock: new SystemClock() });
+   */
   static async open(options: EngineOptions): Promise<Engine> {
     const engine = new Engine(options);
     await engine.start();
@@ -271,12 +273,16 @@ export class Engine {
     return this.options.clock instanceof ManualClock ? 'manual' : 'real';
   }
 
-  /** The engine clock's instant (bound: runs of due work call it as they go). */
+  /**
+   * The engine's clock, in milliseconds since the epoch (bound: runs of due work call it as they go).
+   * @example const startedAt = isoTime(engine.now());
+   */
   readonly now = (): number => this.ctx.clock.now();
 
   /**
    * Runs the local work that is due now (such as finishing generations). Adapters call it before
    * each request; webhook deliveries never run here, so a slow receiver cannot hold a request.
+   * @example const finished = await engine.tick();
    */
   tick(): Promise<number> {
     return this.ctx.jobs.runLocalDue(this.now);
@@ -288,12 +294,10 @@ export class Engine {
    * manual clock too, work a request makes due now (a first delivery attempt, a test delivery,
    * an export) runs at once; work due later waits for `advance`. The reference server and the
    * MSW handlers start it; without it, background work runs only inside `advance`.
-   *
    * @example
    * ```ts
    * const background = engine.startBackgroundWork((error) => console.error(error));
-   * // ... later, on shutdown:
-   * await background.stop();
+   * await background.stop(); // later, on shutdown
    * ```
    */
   startBackgroundWork(onError: (error: unknown) => void = () => undefined): BackgroundRuns {
@@ -307,7 +311,10 @@ export class Engine {
     return runs;
   }
 
-  /** Instant of the next scheduled work (of one lane, when given), for a timer on the real clock. */
+  /**
+   * Instant of the next scheduled work (of one lane, when given), for a timer on the real clock.
+   * @example const due = await engine.nextDueAt(); // undefined when nothing is scheduled
+   */
   nextDueAt(lane?: JobLane): Promise<number | undefined> {
     return this.ctx.jobs.nextDueAt(lane);
   }
@@ -315,6 +322,7 @@ export class Engine {
   /**
    * Moves the manual clock forward. Everything that falls due in the skipped span runs, in
    * time order and each at its own instant, before this returns.
+   * @example await engine.advance(6 * 60); // the webhook retry at +6 min has run
    */
   async advance(seconds: number): Promise<number> {
     const clock = this.options.clock;
@@ -334,7 +342,10 @@ export class Engine {
     return clock.now();
   }
 
-  /** Restores the seeded state: every row goes, the demo data comes back, a manual clock restarts. */
+  /**
+   * Restores the seeded state: every row goes, the demo data comes back, a manual clock restarts.
+   * @example await engine.reset();
+   */
   async reset(): Promise<void> {
     await this.background?.idle();
     // Signed-in browsers stay signed in: the demo keys they signed in with come back with the seed.
@@ -348,7 +359,10 @@ export class Engine {
     await this.signInSessions.restore(signedIn);
   }
 
-  /** A request id, unique across restarts of the same store. */
+  /**
+   * A request id, unique across restarts of the same store.
+   * @example response.headers['x-request-id'] = engine.nextRequestId();
+   */
   nextRequestId(): string {
     this.requests++;
     return this.ctx.ids.idFor('req', this.boot * 2 ** 32 + this.requests);

@@ -24,7 +24,14 @@ export interface NodeWebhookSenderOptions {
   signal?: AbortSignal;
 }
 
-/** Every address of a host name, as the system resolver answers (`/etc/hosts` included). */
+/**
+ * Every address of a host name, as the system resolver answers (`/etc/hosts` included).
+ *
+ * @example
+ * ```ts
+ * const addresses = await systemResolve('localhost'); // ['127.0.0.1', '::1'] on most systems
+ * ```
+ */
 export async function systemResolve(hostname: string): Promise<string[]> {
   const answers = await dnsLookup(hostname, { all: true, verbatim: true });
   return answers.map((answer) => answer.address);
@@ -114,7 +121,10 @@ export class NodeWebhookSender implements WebhookSender {
     });
   }
 
-  /** Closes the kept-alive connections. */
+  /**
+   * Closes the kept-alive connections.
+   * @example server.on('close', () => sender.close());
+   */
   close(): void {
     this.agents['http:'].destroy();
     this.agents['https:'].destroy();

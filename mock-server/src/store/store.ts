@@ -52,8 +52,11 @@ export interface TableSpec {
 export type StoreSchema = Readonly<Record<string, TableSpec>>;
 
 export interface StoreReader {
+  /** The row of `table` with this id, or undefined. */
   get<T extends Identified>(table: string, id: string): Promise<T | undefined>;
+  /** The rows of `table` that match `query.where`, ordered and paged as `query` says. */
   find<T extends Identified>(table: string, query?: Query): Promise<T[]>;
+  /** How many rows of `table` match `where`. */
   count(table: string, where?: Record<string, Condition>): Promise<number>;
 }
 
@@ -124,6 +127,7 @@ export interface Store extends StoreReader {
   versionNow?(tables: readonly string[]): number;
   /** Removes every row of every table. */
   clear(): Promise<void>;
+  /** Closes the connection or file; the store answers nothing after. */
   close(): Promise<void>;
 }
 

@@ -30,7 +30,12 @@ export const CLIENT_POLICY = {
     maxDelayMs: 8_000,
     /** ...less up to this share of it, at random, so clients that failed together spread out. */
     jitter: 0.25,
-    /** Statuses on which the server's `Retry-After` or `X-RateLimit-Reset` decides the wait. */
+    /**
+     * Statuses on which the server's `Retry-After` decides the wait, or without it
+     * `X-RateLimit-Reset`, but only when `X-RateLimit-Remaining` is `0` and the reset is still
+     * ahead: every answer carries the reset, which is now while requests remain, and reading that
+     * as "wait 0" would have every client retry an outage at once, in step. Otherwise: backoff.
+     */
     serverWaitStatuses: [429, 503],
     /**
      * Longest wait a client accepts from the server. A longer `Retry-After` is not waited for: the

@@ -54,7 +54,13 @@ export const ListParams = z.object({
 });
 export type ListParams = z.input<typeof ListParams>;
 
-/** The envelope of every main API list: one page of `data` and its `pagination`. */
+/**
+ * The envelope of every main API list: one page of `data` and its `pagination`.
+ * @example
+ * ```ts
+ * const ProjectList = listOf(Project); // { data: Project[], pagination }
+ * ```
+ */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: Pagination });
 }

@@ -116,7 +116,13 @@ export const WEBHOOK_EVENT_NAMES = Object.keys(EVENT_TYPES) as WebhookEventName[
 /** Body type of each event, by name. */
 export type WebhookEventMap = { [K in WebhookEventName]: z.infer<(typeof EVENT_TYPES)[K]> };
 
-/** True when `name` is an event this version of the contract knows. */
+/**
+ * True when `name` is an event this version of the contract knows.
+ * @example
+ * ```ts
+ * if (isWebhookEventName(request.headers['x-service-event'])) console.log('an event of the service');
+ * ```
+ */
 export function isWebhookEventName(name: string): name is WebhookEventName {
   return Object.hasOwn(EVENT_TYPES, name);
 }

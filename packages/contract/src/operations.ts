@@ -20,7 +20,13 @@ export const operations = [
 
 export type OperationId = (typeof operations)[number]['id'];
 
-/** The error body an operation answers with when it fails. */
+/**
+ * The error body an operation answers with when it fails.
+ * @example
+ * ```ts
+ * errorBodyOf({ auth: 'publicKey' }); // the public article API's { error } body
+ * ```
+ */
 export function errorBodyOf(operation: Pick<Operation, 'auth'>): z.ZodType {
   return operation.auth === 'service-key' ? PublicErrorBody : ErrorBody;
 }

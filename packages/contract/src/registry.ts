@@ -25,6 +25,10 @@ export const namedSchemas = new Map<string, z.ZodType>();
  * Registers `schema` under `id` and returns it unchanged. Ids ending in `Params` describe
  * request bodies and are documented in their input form (before defaults apply). `modelName`
  * keeps the name of our own models where the id was changed (see `NamedSchemaMeta`).
+ * @example
+ * ```ts
+ * const Project = named('Project', 'A site whose content the service writes.', z.object({ id: z.string() }));
+ * ```
  */
 export function named<T extends z.ZodType>(
   id: string,
@@ -72,6 +76,10 @@ export function documentedAs<T extends z.ZodType>(schema: T, json: Record<string
  * the known values for autocompletion: `'draft' | 'published' | (string & {})`.
  * The OpenAPI document leaves `enum` out, so that a generated client accepts a new value too:
  * the values are in `x-extensible-enum` and in the description (`openapi-portable.ts`).
+ * @example
+ * ```ts
+ * const ContentStatus = openEnum(['generating', 'draft', 'published', 'failed']); // also takes a newer value
+ * ```
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.string().meta({ 'x-extensible-enum': [...values] }) as unknown as z.ZodType<

@@ -90,15 +90,50 @@ final class RetriesTest extends ServerTestCase
         $this->assertGreaterThanOrEqual(1.0, microtime(true) - $started);
     }
 
-    public function testWaitsUntilXRateLimitResetOnA429WithoutRetryAfter(): void
+    public function testWaitsUntilXRateLimitResetOnA429WithoutRetryAfterWhenTheLimitIsSpent(): void
     {
         $reset = time() + 2;
         $this->scripted->script([
-            self::error(429, 'rate_limit_error', ['x-ratelimit-reset' => (string) $reset]),
+            self::error(429, 'rate_limit_error', [
+                'x-ratelimit-remaining' => '0',
+                'x-ratelimit-reset' => (string) $reset,
+            ]),
             ['forward' => $this->server->url],
         ]);
         $this->client()->projects->retrieve($this->server->projectId);
         $this->assertGreaterThanOrEqual($reset - 0.05, microtime(true));
+    }
+
+    public function testA503WithRequestsRemainingBacksOffThoughItsResetIsNow(): void
+    {
+        // Every answer carries the rate-limit headers; while requests remain the reset is "now",
+        // which must not turn an outage into retries at once (every client in step).
+        $this->scripted->script([
+            self::error(503, 'api_error', ['x-ratelimit-remaining' => '5', 'x-ratelimit-reset' => (string) time()]),
+            ['forward' => $this->server->url],
+        ]);
+        $started = microtime(true);
+        $this->client()->projects->retrieve($this->server->projectId);
+        // The first backoff (0.5 s) less at most its 25% jitter.
+        $this->assertGreaterThanOrEqual(0.375, microtime(true) - $started);
+        $this->assertCount(2, $this->scripted->requests());
+    }
+
+    public function testRetryAfterWinsOverASpentLimitsReset(): void
+    {
+        $this->scripted->script([
+            self::error(503, 'api_error', [
+                'retry-after' => '1',
+                'x-ratelimit-remaining' => '0',
+                'x-ratelimit-reset' => (string) (time() + 30),
+            ]),
+            ['forward' => $this->server->url],
+        ]);
+        $started = microtime(true);
+        $this->client()->projects->retrieve($this->server->projectId);
+        $waited = microtime(true) - $started;
+        $this->assertGreaterThanOrEqual(1.0, $waited);
+        $this->assertLessThan(5.0, $waited);
     }
 
     public function testThrowsRateLimitExceptionWithRetryAfterWhenTheRetriesRunOut(): void

@@ -37,18 +37,37 @@ export class ArticlePage implements AsyncIterable<PublicArticleListItem> {
     this.pagination = answer.pagination;
   }
 
-  /** True when another page follows. */
+  /**
+   * True when another page follows.
+   * @example
+   * ```ts
+   * if (page.hasNextPage()) page = await page.getNextPage();
+   * ```
+   */
   hasNextPage(): boolean {
     return hasNextPage(this.pagination);
   }
 
-  /** Fetches the page after this one, with the same page size. */
+  /**
+   * Fetches the page after this one, with the same page size.
+   * @example
+   * ```ts
+   * let page = await articles.list({ limit: 10 });
+   * while (page.hasNextPage()) page = await page.getNextPage();
+   * ```
+   */
   async getNextPage(): Promise<ArticlePage> {
     const query = requireNextPageQuery(this.query, this.pagination);
     return new ArticlePage(await this.fetchPage(query), this.fetchPage, query);
   }
 
-  /** Yields this page and every page after it. */
+  /**
+   * Yields this page and every page after it.
+   * @example
+   * ```ts
+   * for await (const page of (await articles.list({ limit: 100 })).iterPages()) console.log(page.articles.length);
+   * ```
+   */
   iterPages(): AsyncGenerator<ArticlePage> {
     return walkPages<ArticlePage>(this);
   }

@@ -62,5 +62,16 @@ require_relative "rankquill/webhooks/mount"
 # The Rankquill client: the main API (Rankquill::Client), the public article API
 # (Rankquill::PublicArticles) and a webhook receiver (Rankquill::Webhooks::Receiver, a Rack
 # application). The sqlite3 gem is loaded only when a Rankquill::Webhooks::SqliteStore is made.
+# @example
+#   client = Rankquill::Client.new # RANKQUILL_API_KEY, RANKQUILL_BASE_URL
+#   client.projects.list.each { |project| puts project.name }
+#
+# @!parse
+#   # The API's models, generated from its OpenAPI document by scripts/models: answers, events
+#   # and request bodies, each a Rankquill::BaseModel that answers methods and `[]`.
+#   # @example
+#   #   project = client.projects.retrieve("proj_123") # a Rankquill::Models::Project
+#   #   project.public_api_key == project[:public_api_key] # => true
+#   module Rankquill::Models; end
 module Rankquill
 end

@@ -12,8 +12,8 @@ cd "$repo_root"
 # ruby-rack, ruby-sinatra and ruby-rails only for the tests: Rack::Lint and the WEBrick handler that
 # serve the receiver over HTTP, and the frameworks whose guides (docs/ruby-webhooks.md) run in them;
 # ruby-rspec for the RSpec sample of docs/testing.md; puma for a raw Rack route served as Puma serves
-# it (PATH_INFO a binary string).
-bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec puma
+# it (PATH_INFO a binary string); yard for scripts/reference.rb (the API reference).
+bash scripts/debian-packages.sh ruby ruby-minitest rubocop ruby-webrick ruby-sqlite3 ruby-rack ruby-sinatra ruby-rails ruby-rspec puma yard
 
 results="$repo_root/.test-results"
 mkdir -p "$results"
@@ -42,7 +42,7 @@ RANKQUILL_TEST_RESULTS="$results/ruby-plain.json" ruby -Ilib -Itest test/run.rb 
 # error_handling_guide_test.rb's samples.
 echo "ruby: minitest with RBS runtime type checking"
 RBS_TEST_TARGET='Rankquill::*' RBS_TEST_OPT='-I sig' RBS_TEST_RAISE=true RBS_TEST_LOGLEVEL=error \
-  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,sanitize_pathological_test.rb,install_from_checkout_test.rb,testing_guide_test.rb,rspec_helper_test.rb,error_handling_guide_test.rb \
+  RANKQUILL_TEST_EXCLUDE=coverage_test.rb,gem_install_test.rb,framework_guides_test.rb,sanitizer_agreement_test.rb,sanitize_pathological_test.rb,install_from_checkout_test.rb,testing_guide_test.rb,rspec_helper_test.rb,error_handling_guide_test.rb,guide_samples_test.rb,doc_comments_test.rb \
   RANKQUILL_TEST_RESULTS="$results/ruby-rbs.json" ruby -Ilib -Itest -rrbs/test/setup test/run.rb || status=1
 
 # The framework guides' servers (rackup, in their own process groups) must be gone with the tests.

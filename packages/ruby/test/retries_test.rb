@@ -57,21 +57,46 @@ class RetriesTest < Minitest::Test
                                    { status: 200, body: project_json })
     started = monotonic
     client(max_retries: 1).projects.retrieve("proj_1")
-    assert_in_delta 1.0, monotonic - started, 0.4
+    assert_waited_about_one_second monotonic - started
   end
 
-  def test_a_rate_limit_reset_timestamp_decides_the_wait_without_retry_after
+  def test_a_spent_limits_reset_timestamp_decides_the_wait_without_retry_after
+    # Unix seconds, so between 1 and 2 s ahead; the backoff would wait 0.5 s at most.
     reset = (Time.now + 2).to_i.to_s
-    @scripted = ScriptedServer.new({ status: 429, headers: { "x-ratelimit-reset" => reset } },
-                                   { status: 200, body: project_json })
+    @scripted = ScriptedServer.new(
+      { status: 429, headers: { "x-ratelimit-remaining" => "0", "x-ratelimit-reset" => reset } },
+      { status: 200, body: project_json }
+    )
     started = monotonic
     client(max_retries: 1).projects.retrieve("proj_1")
-    assert_operator monotonic - started, :>, 0.5
+    assert_operator monotonic - started, :>, 0.9
     assert_operator monotonic - started, :<, 2.6
   end
 
+  def test_a_503_with_requests_remaining_backs_off_though_its_reset_is_now
+    # Every answer carries the rate-limit headers; while requests remain the reset is "now", which
+    # must not turn an outage into retries at once (every client in step).
+    now = { "x-ratelimit-remaining" => "5", "x-ratelimit-reset" => Time.now.to_i.to_s }
+    @scripted = ScriptedServer.new({ status: 503, headers: now }, { status: 200, body: project_json })
+    started = monotonic
+    client(max_retries: 1).projects.retrieve("proj_1")
+    # The first backoff (0.5 s) less at most its 25% jitter.
+    assert_operator monotonic - started, :>=, 0.375
+    assert_equal 2, @scripted.requests.size
+  end
+
+  def test_retry_after_wins_over_a_spent_limits_reset
+    reset = (Time.now + 30).to_i.to_s
+    spent = { "retry-after" => "1", "x-ratelimit-remaining" => "0", "x-ratelimit-reset" => reset }
+    @scripted = ScriptedServer.new({ status: 503, headers: spent }, { status: 200, body: project_json })
+    started = monotonic
+    client(max_retries: 1).projects.retrieve("proj_1")
+    assert_waited_about_one_second monotonic - started
+  end
+
   def test_an_unreadable_retry_after_leaves_the_wait_to_the_rate_limit_reset
-    @scripted = ScriptedServer.new({ status: 429, headers: { "retry-after" => "soon", "x-ratelimit-reset" => "2" } },
+    spent = { "retry-after" => "soon", "x-ratelimit-remaining" => "0", "x-ratelimit-reset" => "2" }
+    @scripted = ScriptedServer.new({ status: 429, headers: spent },
                                    { status: 200, body: project_json })
     started = monotonic
     client(max_retries: 1).projects.retrieve("proj_1")
@@ -146,5 +171,12 @@ class RetriesTest < Minitest::Test
 
   def monotonic
     Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  end
+
+  # At least the server's second (a backoff would wait 0.5 s at most), and far less than the
+  # 30 s reset: a loaded runner may add a few tenths on top.
+  def assert_waited_about_one_second(elapsed)
+    assert_operator elapsed, :>=, 0.95
+    assert_operator elapsed, :<, 5
   end
 end

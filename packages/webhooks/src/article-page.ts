@@ -26,7 +26,13 @@ const ENTITIES: Record<string, string> = {
 export const ARTICLE_PAGE_CSP =
   "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-/** Escapes text for HTML element content and quoted attribute values. */
+/**
+ * Escapes text for HTML element content and quoted attribute values.
+ * @example
+ * ```ts
+ * escapeHtml('<a href="x">Tom & Jerry</a>'); // '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/a&gt;'
+ * ```
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 }

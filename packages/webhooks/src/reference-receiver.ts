@@ -38,7 +38,14 @@ export interface ReferenceReceiver {
   url: string;
   receiver: WebhookReceiver;
   store: ArticleStore;
-  /** Stops the server and closes the database. */
+  /**
+   * Stops the server and closes the database.
+   * @example
+   * ```ts
+   * const receiver = await startReferenceReceiver({ secret: 'test-secret' });
+   * await receiver.close();
+   * ```
+   */
   close(): Promise<void>;
 }
 

@@ -42,34 +42,38 @@ describe('README samples type-check without @types/node', () => {
     expect(existsSync(join(matrix.project, 'node_modules', '@types', 'node'))).toBe(false);
   });
 
-  it.each(Object.keys(RESOLUTIONS))('under moduleResolution %s', async (resolution) => {
-    mkdirSync(dir, { recursive: true });
-    for (const [file, code] of Object.entries(SAMPLES))
-      writeFileSync(join(dir, file), `${code}\nexport {};\n`);
-    writeFileSync(
-      join(dir, 'env.d.ts'),
-      'declare const process: { env: Record<string, string | undefined> };\n',
-    );
-    const config = join(dir, `tsconfig.${resolution}.json`);
-    writeFileSync(
-      config,
-      JSON.stringify({
-        compilerOptions: {
-          ...RESOLUTIONS[resolution as keyof typeof RESOLUTIONS],
-          target: 'es2023',
-          lib: ['es2023', 'dom', 'dom.iterable'],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-        },
-        files: ['env.d.ts', ...Object.keys(SAMPLES)],
-      }),
-    );
-    const result = await run(matrix.nodeCurrent, [tsc, '-p', config], { cwd: dir }).catch(
-      (error: { stdout: string; stderr: string }) => ({ ...error, failed: true }),
-    );
-    expect('failed' in result ? `${result.stdout}${result.stderr}` : '').toBe('');
-    // tsc over lib.dom takes seconds on an idle runner and minutes on a loaded one.
-  }, 600_000);
+  it.each(Object.keys(RESOLUTIONS))(
+    'under moduleResolution %s',
+    async (resolution) => {
+      mkdirSync(dir, { recursive: true });
+      for (const [file, code] of Object.entries(SAMPLES))
+        writeFileSync(join(dir, file), `${code}\nexport {};\n`);
+      writeFileSync(
+        join(dir, 'env.d.ts'),
+        'declare const process: { env: Record<string, string | undefined> };\n',
+      );
+      const config = join(dir, `tsconfig.${resolution}.json`);
+      writeFileSync(
+        config,
+        JSON.stringify({
+          compilerOptions: {
+            ...RESOLUTIONS[resolution as keyof typeof RESOLUTIONS],
+            target: 'es2023',
+            lib: ['es2023', 'dom', 'dom.iterable'],
+            types: [],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['env.d.ts', ...Object.keys(SAMPLES)],
+        }),
+      );
+      const result = await run(matrix.nodeCurrent, [tsc, '-p', config], { cwd: dir }).catch(
+        (error: { stdout: string; stderr: string }) => ({ ...error, failed: true }),
+      );
+      expect('failed' in result ? `${result.stdout}${result.stderr}` : '').toBe('');
+      // tsc over lib.dom takes seconds on an idle runner and minutes on a loaded one.
+    },
+    600_000,
+  );
 });

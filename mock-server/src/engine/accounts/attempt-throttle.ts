@@ -52,6 +52,13 @@ export class AttemptThrottle {
   /**
    * Counts one attempt of each subject at `now` (wall-clock milliseconds), or answers how many
    * seconds to wait when one of them has used its `limit` attempts of the last minute.
+   *
+   * @example
+   * ```ts
+   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], Date.now());
+   * if ('retryAfterSeconds' in attempt) return tooManyAttempts(attempt.retryAfterSeconds);
+   * if (keyIsRight) await engine.attemptThrottle.forgive(attempt);
+   * ```
    */
   async take(
     subjects: readonly string[],
@@ -72,7 +79,15 @@ export class AttemptThrottle {
     });
   }
 
-  /** Removes the attempts of a sign-in whose key was right: only failures count. */
+  /**
+   * Removes the attempts of a sign-in whose key was right: only failures count.
+   *
+   * @example
+   * ```ts
+   * const attempt = await engine.attemptThrottle.take([`address:${ip}`], Date.now());
+   * if ('ids' in attempt && keyIsRight) await engine.attemptThrottle.forgive(attempt);
+   * ```
+   */
   async forgive(attempt: { ids: readonly string[] }): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       for (const id of attempt.ids) await tx.delete(ATTEMPTS_TABLE, id);
@@ -83,6 +98,12 @@ export class AttemptThrottle {
    * How many seconds to wait when one of `subjects` failed `limit` times in the minute before
    * `now`, else undefined. Reads only: the count of a subject is one counter, and only a subject
    * at its limit has its rows of the window counted.
+   *
+   * @example
+   * ```ts
+   * const wait = await engine.attemptThrottle.check([`api-address:${ip}`], Date.now(), 20);
+   * if (wait !== undefined) return tooManyRequests(wait);
+   * ```
    */
   async check(subjects: readonly string[], now: number, limit: number): Promise<number | undefined> {
     const store = this.ctx.store;
@@ -97,7 +118,14 @@ export class AttemptThrottle {
     return waitUntil > 0 ? secondsUntil(waitUntil, now) : undefined;
   }
 
-  /** Counts one failed attempt of each subject at `now`, and removes every expired one. */
+  /**
+   * Counts one failed attempt of each subject at `now`, and removes every expired one.
+   *
+   * @example
+   * ```ts
+   * if (!account) await engine.attemptThrottle.record([`api-address:${ip}`], Date.now());
+   * ```
+   */
   async record(subjects: readonly string[], now: number): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       await tx.deleteWhere(ATTEMPTS_TABLE, { at: { lte: now - ATTEMPT_WINDOW_MS } });

@@ -92,7 +92,17 @@ export class RateLimiter {
   }
 }
 
-/** A 429 that also carries the counts for the response headers. */
+/**
+ * A 429 that also carries the counts for the response headers.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitExceeded) {
+ *   headers['X-RateLimit-Remaining'] = String(error.state.remaining);
+ *   headers['Retry-After'] = String(error.retryAfterSeconds);
+ * }
+ * ```
+ */
 export class RateLimitExceeded extends RateLimitError {
   constructor(
     message: string,

@@ -31,11 +31,18 @@ export interface SignInSessionRecord<State = unknown> {
 export class SignInSessions {
   constructor(private readonly ctx: EngineContext) {}
 
+  /**
+   * The session with this id (the hash of its cookie), or undefined.
+   * @example const session = await engine.signInSessions.find<DashboardState>(cookieHash);
+   */
   find<State>(id: string): Promise<SignInSessionRecord<State> | undefined> {
     return this.ctx.store.get<SignInSessionRecord<State>>(SIGN_IN_SESSIONS_TABLE, id);
   }
 
-  /** Inserts or replaces the session with this id. */
+  /**
+   * Inserts or replaces the session with this id.
+   * @example await engine.signInSessions.save({ id: cookieHash, api_key_hash, last_seen_at: Date.now(), state });
+   */
   async save<State>(record: SignInSessionRecord<State>): Promise<void> {
     await this.ctx.store.transaction((tx) => tx.put(SIGN_IN_SESSIONS_TABLE, record));
   }
@@ -43,6 +50,7 @@ export class SignInSessions {
   /**
    * Replaces a session that still exists, in one transaction, so that a session signed out
    * meanwhile stays signed out; answers whether it was there.
+   * @example const stillSignedIn = await engine.signInSessions.update({ ...session, last_seen_at: Date.now() });
    */
   async update<State>(record: SignInSessionRecord<State>): Promise<boolean> {
     return this.ctx.store.transaction(async (tx) => {
@@ -52,6 +60,10 @@ export class SignInSessions {
     });
   }
 
+  /**
+   * Signs the session with this id out; nothing happens when there is none.
+   * @example await engine.signInSessions.remove(cookieHash);
+   */
   async remove(id: string): Promise<void> {
     await this.ctx.store.transaction((tx) => tx.delete(SIGN_IN_SESSIONS_TABLE, id));
   }
@@ -59,6 +71,7 @@ export class SignInSessions {
   /**
    * Removes the sessions unused since `before`, and of one key's sessions all but the `keep`
    * most recently used, so that sign-ins with one key cannot grow the table without bound.
+   * @example await engine.signInSessions.prune(api_key_hash, Date.now() - 12 * 3600_000, 20);
    */
   async prune(apiKeyHash: string, before: number, keep: number): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
@@ -72,11 +85,24 @@ export class SignInSessions {
     });
   }
 
-  /** Every session, for a reset of the data that keeps browsers signed in. */
+  /**
+   * Every session, for a reset of the data that keeps browsers signed in.
+   * @example const signedIn = await engine.signInSessions.all();
+   */
   all(): Promise<SignInSessionRecord[]> {
     return this.ctx.store.find<SignInSessionRecord>(SIGN_IN_SESSIONS_TABLE);
   }
 
+  /**
+   * Puts back sessions read with `all` (after a reset of the data), replacing any with the same id.
+   *
+   * @example
+   * ```ts
+   * const signedIn = await engine.signInSessions.all();
+   * await engine.reset();
+   * await engine.signInSessions.restore(signedIn);
+   * ```
+   */
   async restore(records: readonly SignInSessionRecord[]): Promise<void> {
     await this.ctx.store.transaction(async (tx) => {
       for (const record of records) await tx.put(SIGN_IN_SESSIONS_TABLE, record);

@@ -60,6 +60,13 @@ const ResponseListQuery = ListParams.extend(AiVisibilityResponseListParams.shape
  *
  * Besides the HTTP calls it offers, for exports and reports, `scoreOf`, `dailyScores` and the
  * `topicsOf`, `promptsOf` and `responsesOf` iterators over a project the caller already owns.
+ *
+ * @example
+ * ```ts
+ * const topic = await engine.aiVisibility.createTopic(account, projectId, { name: 'Pricing' });
+ * await engine.aiVisibility.createPrompt(account, projectId, { topic_id: topic.id, text: 'best seo tool' });
+ * const score = await engine.aiVisibility.retrieveScore(account, projectId, {});
+ * ```
  */
 export class AiVisibilityService {
   readonly runs: AiVisibilityRuns;
@@ -73,6 +80,10 @@ export class AiVisibilityService {
     this.runs = new AiVisibilityRuns(ctx, outbox, provider);
   }
 
+  /**
+   * The topics of a project, a page at a time (`limit`, `offset` in `query`).
+   * @example const page = await engine.aiVisibility.listTopics(account, projectId, { limit: 20 });
+   */
   async listTopics(
     account: AccountRecord,
     projectId: string,
@@ -84,6 +95,10 @@ export class AiVisibilityService {
     return { data: page.rows.map(aiTopicResource), pagination: page.pagination };
   }
 
+  /**
+   * Adds a topic to a project; a name the project already has (ignoring case) is a 409.
+   * @example const topic = await engine.aiVisibility.createTopic(account, projectId, { name: 'Pricing' });
+   */
   async createTopic(
     account: AccountRecord,
     projectId: string,
@@ -98,7 +113,10 @@ export class AiVisibilityService {
     });
   }
 
-  /** Adds a topic inside `tx`; used by `createTopic` and the demo data. A name in use is a 409. */
+  /**
+   * Adds a topic inside `tx`; used by `createTopic` and the demo data. A name in use is a 409.
+   * @example const topic = await store.transaction((tx) => engine.aiVisibility.insertTopic(tx, project, 'Pricing', engine.now()));
+   */
   async insertTopic(
     tx: StoreWriter,
     project: ProjectRecord,
@@ -130,6 +148,10 @@ export class AiVisibilityService {
     return topic;
   }
 
+  /**
+   * The prompts of a project, a page at a time, of one topic when `query.topic_id` is given.
+   * @example const page = await engine.aiVisibility.listPrompts(account, projectId, { topic_id: topic.id });
+   */
   async listPrompts(
     account: AccountRecord,
     projectId: string,
@@ -146,6 +168,7 @@ export class AiVisibilityService {
   /**
    * Adds a prompt to a topic. It is asked on every platform for today right away (a job due now,
    * which runs before the next request is answered), then at every 00:00 UTC.
+   * @example await engine.aiVisibility.createPrompt(account, projectId, { topic_id: topic.id, text: 'best seo tool' });
    */
   async createPrompt(
     account: AccountRecord,
@@ -166,6 +189,7 @@ export class AiVisibilityService {
   /**
    * Adds a prompt inside `tx` and makes sure the project's daily run is scheduled; used by
    * `createPrompt` and the demo data. A text in use in the project is a 409.
+   * @example await store.transaction((tx) => engine.aiVisibility.insertPrompt(tx, project, topic, 'best seo tool', engine.now()));
    */
   async insertPrompt(
     tx: StoreWriter,
@@ -202,7 +226,10 @@ export class AiVisibilityService {
     return prompt;
   }
 
-  /** Answers newest day first (then newest recorded first), filtered by prompt, topic, platform and days. */
+  /**
+   * Answers newest day first (then newest recorded first), filtered by prompt, topic, platform and days.
+   * @example const page = await engine.aiVisibility.listResponses(account, projectId, { platform: 'chatgpt', limit: 50 });
+   */
   async listResponses(
     account: AccountRecord,
     projectId: string,
@@ -240,7 +267,10 @@ export class AiVisibilityService {
     };
   }
 
-  /** The visibility score over `from`–`to` (default: the last 30 days, today included). */
+  /**
+   * The visibility score over `from`–`to` (default: the last 30 days, today included).
+   * @example const score = await engine.aiVisibility.retrieveScore(account, projectId, { from: '2026-01-01', to: '2026-01-31' });
+   */
   async retrieveScore(account: AccountRecord, projectId: string, query: unknown): Promise<AiVisibilityScore> {
     const params = parseInput(AiVisibilityScoreParams, query, 'query');
     const project = await this.projects.owned(account, projectId);

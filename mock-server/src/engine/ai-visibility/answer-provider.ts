@@ -36,5 +36,6 @@ export interface GeneratedAnswer {
  * ```
  */
 export interface AnswerProvider {
+  /** What `request.platform` answers to `request.prompt` on `request.date`. */
   answer(request: AnswerRequest): Promise<GeneratedAnswer>;
 }

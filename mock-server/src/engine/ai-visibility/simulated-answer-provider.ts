@@ -65,7 +65,10 @@ export class SimulatedAnswerProvider implements AnswerProvider {
     return { text: this.answers.get(key, () => this.write(request)) };
   }
 
-  /** The same as `answer`, without the promise or the memory of earlier answers. */
+  /**
+   * The same as `answer`, without the promise or the memory of earlier answers.
+   * @example const text = new SimulatedAnswerProvider(new Random('42')).write(request);
+   */
   write(request: AnswerRequest): string {
     const style = PLATFORM_STYLES[request.platform] ?? (PLATFORM_STYLES.chatgpt as PlatformStyle);
     const random = this.random.fork(`answer:${request.promptId}:${request.platform}:${request.date}`);

@@ -26,7 +26,14 @@ import { articlePayload, articleRemovalPayload, contentGeneratedPayload } from '
 /** Job kind that finishes a generation at `estimated_completion`. */
 export const GENERATION_JOB = 'content.generate';
 
-/** Simulated generation time: a fixed start-up plus one second per 20 requested words. */
+/**
+ * Simulated generation time: a fixed start-up plus one second per 20 requested words.
+ *
+ * @example
+ * ```ts
+ * generationSeconds(1500); // 95: a 1,500-word article is ready 95 s after it was requested
+ * ```
+ */
 export function generationSeconds(length: number): number {
   return 20 + Math.ceil(length / 20);
 }

@@ -30,5 +30,6 @@ export interface GeneratedArticle {
  * language model can be plugged in behind the same interface.
  */
 export interface ContentGenerator {
+  /** An article for `request`; every random choice from `random`, so one seed writes one article. */
   generate(request: ArticleRequest, random: Random): Promise<GeneratedArticle>;
 }

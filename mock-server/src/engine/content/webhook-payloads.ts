@@ -10,6 +10,11 @@ import type { ContentRecord, ProjectRecord } from '../kernel/records';
 /**
  * The article payload of spec 2.5, sent with `content.published` and `content.updated`: exactly
  * these eleven fields in this order, strings never null, the language from the project.
+ *
+ * @example
+ * ```ts
+ * await outbox.emit(tx, project, { event: 'content.published', body: articlePayload(item, project), contentId: item.id, message: 'Article published.' });
+ * ```
  */
 export function articlePayload(
   item: ContentRecord,

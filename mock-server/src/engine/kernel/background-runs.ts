@@ -14,6 +14,12 @@ export interface BackgroundRunsOptions {
  * either clock: a job scheduled at or before the clock's instant starts at once, beside the
  * request that scheduled it, never on its path. Work due later starts when a timer (real clock)
  * or `advance` (manual clock) reaches it.
+ *
+ * @example
+ * ```ts
+ * const background = engine.startBackgroundWork(); // an Engine makes and starts its own
+ * await background.idle(); // every due delivery and export has run
+ * ```
  */
 export class BackgroundRuns {
   private readonly active = new Map<JobLane, Promise<void>>();
@@ -27,7 +33,15 @@ export class BackgroundRuns {
     private readonly options: BackgroundRunsOptions,
   ) {}
 
-  /** Starts the lanes' due work now, and from now on each job when it is scheduled due. */
+  /**
+   * Starts the lanes' due work now, and from now on each job when it is scheduled due.
+   *
+   * @example
+   * ```ts
+   * const runs = new BackgroundRuns(jobs, { now: () => clock.now(), concurrency: { network: 4 }, onError: console.error });
+   * runs.start();
+   * ```
+   */
   start(): void {
     this.stopListening = this.jobs.onScheduled((lane, dueAt) => {
       if (lane !== 'local' && dueAt <= this.options.now()) this.kick(lane);
@@ -35,22 +49,51 @@ export class BackgroundRuns {
     this.kickAll();
   }
 
-  /** Runs what is due in every background lane (a timer on the real clock calls it). */
+  /**
+   * Runs what is due in every background lane (a timer on the real clock calls it).
+   *
+   * @example
+   * ```ts
+   * setTimeout(() => background.kickAll(), dueAt - Date.now());
+   * ```
+   */
   kickAll(): void {
     for (const lane of BACKGROUND_LANES) this.kick(lane);
   }
 
-  /** Whether a run of `lane` is in progress (it takes up due work as its jobs end, or when kicked). */
+  /**
+   * Whether a run of `lane` is in progress (it takes up due work as its jobs end, or when kicked).
+   *
+   * @example
+   * ```ts
+   * if (!background.busy('network')) console.log('no delivery in flight');
+   * ```
+   */
   busy(lane: JobLane): boolean {
     return this.active.has(lane);
   }
 
-  /** Resolves once no background run is in progress. */
+  /**
+   * Resolves once no background run is in progress.
+   *
+   * @example
+   * ```ts
+   * await client.content.publish(contentId);
+   * await background.idle(); // the content.published delivery has been attempted
+   * ```
+   */
   async idle(): Promise<void> {
     while (this.active.size > 0) await Promise.all(this.active.values());
   }
 
-  /** Stops starting runs, and waits for those in progress. */
+  /**
+   * Stops starting runs, and waits for those in progress.
+   *
+   * @example
+   * ```ts
+   * process.once('SIGTERM', () => void background.stop());
+   * ```
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopListening?.();

@@ -30,6 +30,11 @@ export const EXPORT_PAGE_SIZE = 500;
  * Tracked keywords of a project. Adding a keyword checks its ranking for the current UTC day
  * at once (so its history is never empty) and makes sure the project's daily check is
  * scheduled; `RankTracker` does the rest every day at 00:00 UTC.
+ *
+ * @example
+ * ```ts
+ * const keyword = await engine.keywords.create(account, 'proj_123', { keyword: 'cold brew ratio' });
+ * ```
  */
 export class KeywordService {
   constructor(
@@ -72,6 +77,7 @@ export class KeywordService {
   /**
    * Adds a keyword row, not yet checked, inside `tx`; a keyword the project already tracks is a
    * 409. Used by `create` and by the demo data, which back-dates `createdAt`.
+   * @example const keyword = await store.transaction((tx) => engine.keywords.insert(tx, project, 'cold brew ratio', engine.now()));
    */
   async insert(
     tx: StoreWriter,

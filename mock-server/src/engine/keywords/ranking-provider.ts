@@ -38,5 +38,6 @@ export interface RankingObservation {
  * ```
  */
 export interface RankingProvider {
+  /** Where `query.domain` ranks for `query.keyword` on `query.date`, with that day's figures. */
   check(query: RankingQuery): Promise<RankingObservation>;
 }

@@ -58,7 +58,10 @@ export class SimulatedRankingProvider implements RankingProvider {
     return this.observe(query);
   }
 
-  /** The same as `check`, without the promise. */
+  /**
+   * The same as `check`, without the promise.
+   * @example const { position } = provider.observe({ keyword: 'cold brew', domain: 'northwind-coffee.example', language: 'en', date: '2026-01-01' });
+   */
   observe(query: RankingQuery): RankingObservation {
     const key = query.keyword.toLowerCase();
     const volume = this.volumeOf(key);
@@ -74,7 +77,10 @@ export class SimulatedRankingProvider implements RankingProvider {
     return { volume, position, impressions, clicks };
   }
 
-  /** Searches per month of a keyword (lower-cased): the same for every site and every day. */
+  /**
+   * Searches per month of a keyword (lower-cased): the same for every site and every day.
+   * @example const searchesPerMonth = provider.volumeOf('cold brew');
+   */
   volumeOf(key: string): number {
     return this.remember(`volume:${key}`, (stream) => {
       const words = key.split(' ').length;

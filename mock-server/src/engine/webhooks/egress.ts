@@ -85,6 +85,12 @@ export class EgressPolicy {
    * Why a webhook may not go to `url` (a sentence starting with a verb, such as "points to …"),
    * or `undefined` when it may. The host name is resolved when a resolver is configured; a name
    * that does not resolve now passes here and is checked again when a sender connects.
+   *
+   * @example
+   * ```ts
+   * const refusal = await egress.checkUrl('http://169.254.169.254/latest/meta-data');
+   * if (refusal) throw new InvalidRequestError(`The webhook URL ${refusal}`, 'url');
+   * ```
    */
   async checkUrl(url: string): Promise<string | undefined> {
     const target = this.checkTarget(url);
@@ -107,6 +113,12 @@ export class EgressPolicy {
   /**
    * What can be told from the URL alone: credentials, an IP address written in it, `localhost`,
    * this server. Answers the refusal, or the host name a sender must still resolve and check.
+   *
+   * @example
+   * ```ts
+   * const { refusal, hostname, port } = egress.checkTarget('https://hooks.example.com/rankquill');
+   * // refusal undefined, hostname 'hooks.example.com', port 443: resolve the name, then checkAddress
+   * ```
    */
   checkTarget(url: string): { refusal?: string; hostname?: string; port: number } {
     const target = urlTargets.get(url, targetOf);
@@ -123,7 +135,17 @@ export class EgressPolicy {
     return { hostname, port };
   }
 
-  /** Why a webhook may not go to `address` on `port`, or `undefined` when it may. */
+  /**
+   * Why a webhook may not go to `address` on `port`, or `undefined` when it may.
+   *
+   * @example
+   * ```ts
+   * for (const address of await systemResolve(hostname)) {
+   *   const refusal = egress.checkAddress(address, port, hostname);
+   *   if (refusal) return refusedAnswer(url, refusal);
+   * }
+   * ```
+   */
   checkAddress(address: string, port: number, spelledAs = address): string | undefined {
     const parsed = parseAddress(address);
     if (!parsed) return `points to ${spelledAs}, which is not an IP address`;

@@ -11,7 +11,14 @@ export interface SampleContext {
   at: number;
 }
 
-/** The sample article of the webhook test (spec 6: "the test article should appear at the receiver"). */
+/**
+ * The sample article of the webhook test (spec 6: "the test article should appear at the receiver").
+ *
+ * @example
+ * ```ts
+ * const article = sampleArticle('en'); // the article a `webhooks.test` delivery carries
+ * ```
+ */
 export function sampleArticle(language: string): ArticlePayload {
   return {
     title: 'Rankquill webhook test',

@@ -22,7 +22,15 @@ export interface WebhookAnswer {
   refused?: boolean;
 }
 
-/** The answer of an attempt the egress guard stopped, with its reason. */
+/**
+ * The answer of an attempt the egress guard stopped, with its reason.
+ *
+ * @example
+ * ```ts
+ * refusedAnswer('http://10.0.0.5/hook', 'points to a private address');
+ * // { status: null, error: 'Not sent: the webhook URL http://10.0.0.5/hook points to a private address.', refused: true, ... }
+ * ```
+ */
 export function refusedAnswer(url: string, reason: string): WebhookAnswer {
   return {
     status: null,
@@ -32,7 +40,14 @@ export function refusedAnswer(url: string, reason: string): WebhookAnswer {
   };
 }
 
-/** A URL as errors show it: without credentials, query or fragment, which may hold secrets. */
+/**
+ * A URL as errors show it: without credentials, query or fragment, which may hold secrets.
+ *
+ * @example
+ * ```ts
+ * redactedUrl('https://user:pw@hooks.example.com/in?token=abc'); // 'https://hooks.example.com/in'
+ * ```
+ */
 export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -47,6 +62,7 @@ export function redactedUrl(url: string): string {
  * the network. Implementations never throw: every failure is an answer with `error`.
  */
 export interface WebhookSender {
+  /** Makes one delivery attempt; a failure is an answer with `error`, never a rejection. */
   send(request: WebhookHttpRequest): Promise<WebhookAnswer>;
 }
 

@@ -19,7 +19,8 @@ export interface RetryClock {
  * `undefined` to give up. Retried: connection errors, timeouts, 408, 429 and 5xx, for every
  * method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait doubles from
  * the initial backoff up to its cap, shortened by up to the jitter share; on 429 and 503 the
- * server's `Retry-After` (or `X-RateLimit-Reset`) decides instead. When `Retry-After` asks for
+ * server's `Retry-After` decides instead, or without it `X-RateLimit-Reset` when
+ * `X-RateLimit-Remaining` is `0` and the reset is still ahead. When `Retry-After` asks for
  * more than the longest server wait the client does not wait but gives up at once, so the
  * caller decides (see `RateLimitError.retryAfter`).
  *
@@ -38,8 +39,7 @@ export function retryWait(outcome: RetryOutcome, retry: number, clock: RetryCloc
   const askedWait = retryAfter === null ? undefined : retryAfterMs(retryAfter, now());
   if (askedWait !== undefined && askedWait > RETRY.maxServerWaitMs) return undefined;
   if (includes(RETRY.serverWaitStatuses, status)) {
-    const reset = headers.get('x-ratelimit-reset');
-    const serverWait = askedWait ?? (reset === null ? undefined : resetWait(reset, now()));
+    const serverWait = askedWait ?? spentLimitWait(headers, now());
     if (serverWait !== undefined) return Math.min(serverWait, RETRY.maxServerWaitMs);
   }
   return backoff(retry, random);
@@ -81,6 +81,18 @@ export function retryAfterMs(value: string, now: number): number | undefined {
   if (/^\d+$/.test(value)) return Number(value) * 1000;
   const at = httpDate(value);
   return at === undefined ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The wait `X-RateLimit-Reset` asks for, only when `X-RateLimit-Remaining` is `0` (the limit is
+ * spent) and the reset lies ahead. While requests remain the reset is "now", which says nothing
+ * about an outage: clients that all retried at once would hit the service in step, so they back off.
+ */
+function spentLimitWait(headers: Headers, now: number): number | undefined {
+  const reset = headers.get('x-ratelimit-reset');
+  if (reset === null || headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined;
+  const wait = resetWait(reset.trim(), now);
+  return wait !== undefined && wait > 0 ? wait : undefined;
 }
 
 /** `X-RateLimit-Reset`: a number of seconds, or a Unix time (seconds) from the earliest reset on. */

@@ -34,6 +34,11 @@ interface ClientInterface
      * none, and throws `CrossOriginRedirectException` for one to another origin, so the key and
      * the body never reach it; a client that followed would have sent them there already.
      *
+     * @example
+     * $request = new HttpRequest('GET', 'http://127.0.0.1:4010/v1/projects', ['authorization' => 'Bearer rq_…']);
+     * $response = $client->send($request);
+     * echo $response->status; // 200
+     *
      * @throws TransportException when no answer came: a connection failure or a timeout
      */
     public function send(HttpRequest $request): HttpResponse;

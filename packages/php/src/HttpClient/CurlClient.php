@@ -25,6 +25,14 @@ final class CurlClient implements ClientInterface, StreamingClient
     private string $errorBody = '';
     private string $streamedHeaders = '';
 
+    /**
+     * Sends one attempt with curl and answers the status, headers and body; a network failure or
+     * a timeout throws TransportException.
+     *
+     * @example
+     * $response = (new CurlClient())->send(new HttpRequest('GET', 'http://127.0.0.1:4010/health', []));
+     * echo $response->status; // 200
+     */
     public function send(HttpRequest $request): HttpResponse
     {
         return $this->exchange($request, null);

@@ -37,7 +37,14 @@ final class HttpRequest
     ) {
     }
 
-    /** @return array<string, string> every header to send, lower-case name => value, the key's included */
+    /**
+     * @return array<string, string> every header to send, lower-case name => value, the key's included
+     *
+     * @example
+     * foreach ($request->headers() as $name => $value) {
+     *     $psrRequest = $psrRequest->withHeader($name, $value);
+     * }
+     */
     public function headers(): array
     {
         if ($this->credentials === null) {

@@ -29,13 +29,23 @@ final class HttpResponse
         $this->parsedHeaders = \is_array($headers) ? $headers : null;
     }
 
-    /** @return array<string, string> lower-case names; a repeated header's values joined with ", " */
+    /**
+     * @return array<string, string> lower-case names; a repeated header's values joined with ", "
+     *
+     * @example
+     * echo $response->headers()['content-type'] ?? ''; // application/json; charset=utf-8
+     */
     public function headers(): array
     {
         return $this->parsedHeaders ??= self::parse((string) $this->headers);
     }
 
-    /** One header by its lower-case name. */
+    /**
+     * One header by its lower-case name.
+     *
+     * @example
+     * echo $response->header('X-Request-Id'); // req_…
+     */
     public function header(string $name): ?string
     {
         return $this->headers()[$name] ?? null;

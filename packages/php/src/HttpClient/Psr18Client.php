@@ -65,6 +65,13 @@ final class Psr18Client implements ClientInterface, StreamingClient
         $this->streamFactory = $streamFactory;
     }
 
+    /**
+     * Sends one attempt through the PSR-18 client; its network errors become TransportException.
+     *
+     * @example
+     * $client = new Psr18Client(new \GuzzleHttp\Client(['timeout' => 20]));
+     * $response = $client->send(new HttpRequest('GET', 'http://127.0.0.1:4010/health', []));
+     */
     public function send(HttpRequest $request): HttpResponse
     {
         return $this->exchange($request, null);

@@ -20,13 +20,23 @@ final class TransportException extends \RuntimeException
         parent::__construct($message, 0, $previous);
     }
 
-    /** The request took longer than its `timeout`. */
+    /**
+     * The request took longer than its `timeout`.
+     *
+     * @example
+     * throw TransportException::timedOut('No answer within 5 s');
+     */
     public static function timedOut(string $message, ?\Throwable $previous = null): self
     {
         return new self($message, true, $previous);
     }
 
-    /** The server could not be reached, or the connection broke before the answer was complete. */
+    /**
+     * The server could not be reached, or the connection broke before the answer was complete.
+     *
+     * @example
+     * throw TransportException::connectionFailed('Connection refused', $previous);
+     */
     public static function connectionFailed(string $message, ?\Throwable $previous = null): self
     {
         return new self($message, false, $previous);

@@ -36,8 +36,9 @@ final class RetryPolicy
      * Seconds to wait before retry number `$retryNumber` (1 for the first), or null when the
      * failure is not retried. Retried: connection failures, timeouts, 408, 429 and 5xx, for every
      * method (POSTs carry an Idempotency-Key, so a retry never acts twice). The wait doubles from
-     * 0.5 s up to 8 s, less up to 25% jitter; on 429 and 503 `Retry-After` (or
-     * `X-RateLimit-Reset`) decides instead. A `Retry-After` above a minute is not waited for.
+     * 0.5 s up to 8 s, less up to 25% jitter; on 429 and 503 `Retry-After` decides instead, or
+     * without it `X-RateLimit-Reset` when `X-RateLimit-Remaining` is `0` and the reset is still
+     * ahead. A `Retry-After` above a minute is not waited for.
      * The figures are the contract's (`ClientPolicy`).
      *
      * @param int|null $status null when no answer arrived (a connection error or a timeout)
@@ -57,8 +58,7 @@ final class RetryPolicy
             return null;
         }
         if (\in_array($status, ClientPolicy::RETRY_SERVER_WAIT_STATUSES, true)) {
-            $serverWait = $retryAfter
-                ?? (isset($headers['x-ratelimit-reset']) ? $this->waitOf($headers['x-ratelimit-reset'], true) : null);
+            $serverWait = $retryAfter ?? $this->spentLimitWait($headers);
             if ($serverWait !== null) {
                 return min($serverWait, $longest);
             }
@@ -72,6 +72,22 @@ final class RetryPolicy
         $doublings = min($retryNumber - 1, 32);
         $base = min(ClientPolicy::RETRY_INITIAL_DELAY_SECONDS * 2 ** $doublings, ClientPolicy::RETRY_MAX_DELAY_SECONDS);
         return $base * (1 - ($this->random)() * ClientPolicy::RETRY_JITTER);
+    }
+
+    /**
+     * The wait `X-RateLimit-Reset` asks for, only when `X-RateLimit-Remaining` is `0` (the limit is
+     * spent) and the reset lies ahead. While requests remain the reset is "now", which says nothing
+     * about an outage: clients that all retried at once would hit the service in step.
+     *
+     * @param array<string, string> $headers lower-case names
+     */
+    private function spentLimitWait(array $headers): ?float
+    {
+        if (!isset($headers['x-ratelimit-reset']) || trim($headers['x-ratelimit-remaining'] ?? '') !== '0') {
+            return null;
+        }
+        $wait = $this->waitOf($headers['x-ratelimit-reset'], true);
+        return $wait !== null && $wait > 0 ? $wait : null;
     }
 
     /** A header's wait in seconds: seconds, an HTTP date, or (for reset headers) Unix seconds. */

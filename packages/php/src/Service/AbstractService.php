@@ -22,6 +22,10 @@ use Rankquill\WithResponse;
  * Base of every service: the verbs turned into API calls. Every method takes a last
  * `$options` array: `timeout` (seconds), `max_retries`, `headers` (name => value, null removes
  * one) and, on POSTs, `idempotency_key`.
+ *
+ * @example
+ * $response = $client->projects->withResponse()->retrieve('proj_123'); // every service records its answers
+ * echo $response->requestId; // req_…
  */
 abstract class AbstractService implements RecordsResponses
 {

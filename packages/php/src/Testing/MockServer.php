@@ -180,7 +180,13 @@ final class MockServer
         return $deliveries;
     }
 
-    /** Stops the server process (every account handle of it). Called at exit too. */
+    /**
+     * Stops the server process (every account handle of it). Called at exit too.
+     *
+     * @example
+     * $mock = MockServer::start();
+     * $mock->stop();
+     */
     public function stop(): void
     {
         $this->process->stop();

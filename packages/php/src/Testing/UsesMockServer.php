@@ -41,14 +41,30 @@ trait UsesMockServer
         return [];
     }
 
-    /** @beforeClass */
+    /**
+     * @beforeClass
+     *
+     * @example
+     * public static function setUpBeforeClass(): void
+     * {
+     *     self::startMockServer();
+     * }
+     */
     #[\PHPUnit\Framework\Attributes\BeforeClass]
     public static function startMockServer(): void
     {
         static::$mockServer = MockServer::start(static::mockServerOptions());
     }
 
-    /** @afterClass */
+    /**
+     * @afterClass
+     *
+     * @example
+     * public static function tearDownAfterClass(): void
+     * {
+     *     self::stopMockServer();
+     * }
+     */
     #[\PHPUnit\Framework\Attributes\AfterClass]
     public static function stopMockServer(): void
     {

@@ -210,6 +210,9 @@ final class Webhook
     }
 
     /**
+     * @example
+     * $headers = Webhook::normalizeHeaders(['HTTP_X_SERVICE_KEY' => 'secret']); // ['x-service-key' => 'secret']
+     *
      * @param array<string, string|list<string>> $headers
      * @return array<string, string> lower-case names (`HTTP_WEBHOOK_ID` is `webhook-id`); of a list, the first
      */

@@ -57,7 +57,21 @@ final class ReferenceServer
         return self::$realClock;
     }
 
-    private static function start(string $clock): self
+    /**
+     * A server of its own, for the samples of one guide: the default seed (as docs/test starts
+     * it), the `$clock` given; stop it with `stop()`.
+     */
+    public static function forSamples(string $clock): self
+    {
+        return self::start($clock, null);
+    }
+
+    public function stop(): void
+    {
+        $this->process->stop();
+    }
+
+    private static function start(string $clock, ?int $seed = self::SEED): self
     {
         $cli = self::repositoryRoot() . '/mock-server/dist/cli.js';
         if (!is_file($cli)) {
@@ -66,7 +80,7 @@ final class ReferenceServer
         $logs = sys_get_temp_dir() . '/rankquill-php-tests-' . getmypid() . "-{$clock}";
         $server = new self(new ChildProcess(
             [getenv('RANKQUILL_NODE') ?: 'node', $cli, 'serve', '--port', '0', '--db', ':memory:',
-                '--clock', $clock, '--seed', (string) self::SEED],
+                '--clock', $clock, ...($seed === null ? [] : ['--seed', (string) $seed])],
             "{$logs}-server.out",
             "{$logs}-server.err",
         ));

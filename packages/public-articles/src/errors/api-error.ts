@@ -22,28 +22,68 @@ export class APIError extends apiErrorClass(PublicArticlesError) {
   override name = 'APIError';
 }
 
-/** 400: `limit` (1 to 100) or `offset` (0 or more) is out of range. */
+/**
+ * 400: `limit` (1 to 100) or `offset` (0 or more) is out of range.
+ * @example
+ * ```ts
+ * try {
+ *   await articles.list({ limit: 500 });
+ * } catch (error) {
+ *   if (error instanceof BadRequestError) console.log(error.message);
+ * }
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 
   declare readonly status: 400;
 }
 
-/** 401: `API key required. Pass via X-Service-Key header.` or `Invalid API key` (unknown or replaced). */
+/**
+ * 401: `API key required. Pass via X-Service-Key header.` or `Invalid API key` (unknown or replaced).
+ * @example
+ * ```ts
+ * try {
+ *   await new PublicArticles({ apiKey: 'wrong' }).list();
+ * } catch (error) {
+ *   if (error instanceof AuthenticationError) console.log(error.message); // Invalid API key
+ * }
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 
   declare readonly status: 401;
 }
 
-/** 404: `Article not found or not published`. */
+/**
+ * 404: `Article not found or not published`.
+ * @example
+ * ```ts
+ * try {
+ *   await articles.retrieve('cnt_does_not_exist');
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log(error.message); // Article not found or not published
+ * }
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 
   declare readonly status: 404;
 }
 
-/** 5xx: `Internal server error`. Already retried `maxRetries` times. */
+/**
+ * 5xx: `Internal server error`. Already retried `maxRetries` times.
+ * @example
+ * ```ts
+ * try {
+ *   await articles.list();
+ * } catch (error) {
+ *   if (error instanceof InternalServerError) console.log(error.status); // after the retries
+ * }
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }

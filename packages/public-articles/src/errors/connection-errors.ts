@@ -28,7 +28,17 @@ export class APIConnectionError extends connectionErrorClass(PublicArticlesError
   override name = 'APIConnectionError';
 }
 
-/** No answer arrived within `timeout` milliseconds, on every attempt. */
+/**
+ * No answer arrived within `timeout` milliseconds, on every attempt.
+ * @example
+ * ```ts
+ * try {
+ *   await new PublicArticles({ timeout: 1, maxRetries: 0 }).list();
+ * } catch (error) {
+ *   if (error instanceof APIConnectionTimeoutError) console.log('no answer in time');
+ * }
+ * ```
+ */
 export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
   override name = 'APIConnectionTimeoutError';
 }

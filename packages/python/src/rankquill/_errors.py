@@ -76,20 +76,56 @@ class APIError(RankquillError):
 
 
 class BadRequestError(APIError):
-    """400: the request was malformed or a field was invalid; `param` names the field."""
+    """400: the request was malformed or a field was invalid; `param` names the field.
+
+    Example:
+        ```python
+        try:
+            client.projects.create(name="Docs", domain="not a domain")
+        except BadRequestError as error:
+            print(error.param, error.message)  # domain ...
+        ```
+    """
 
 
 class AuthenticationError(APIError):
-    """401: the API key is missing, malformed, unknown or replaced."""
+    """401: the API key is missing, malformed, unknown or replaced.
+
+    Example:
+        ```python
+        try:
+            Rankquill(api_key="rq_test_wrong").projects.list()
+        except AuthenticationError as error:
+            print(error.status_code)  # 401
+        ```
+    """
 
 
 class NotFoundError(APIError):
-    """404: the resource does not exist, or belongs to another account."""
+    """404: the resource does not exist, or belongs to another account.
+
+    Example:
+        ```python
+        try:
+            client.projects.retrieve("proj_does_not_exist")
+        except NotFoundError as error:
+            print(error.status_code, error.request_id)  # 404 req_...
+        ```
+    """
 
 
 class ConflictError(APIError):
     """409: the resource's state does not allow the call (publishing an article that is still
-    generating), or an `Idempotency-Key` was reused with another request."""
+    generating), or an `Idempotency-Key` was reused with another request.
+
+    Example:
+        ```python
+        try:
+            client.content.publish("proj_123", job.id)  # still generating
+        except ConflictError as error:
+            print(error.message)
+        ```
+    """
 
 
 class RateLimitError(APIError):
@@ -122,15 +158,42 @@ class RateLimitError(APIError):
 
 
 class InternalServerError(APIError):
-    """5xx: the service failed. It was retried `max_retries` times first."""
+    """5xx: the service failed. It was retried `max_retries` times first.
+
+    Example:
+        ```python
+        try:
+            client.projects.list()
+        except InternalServerError as error:  # after the retries
+            print(error.status_code, error.request_id)
+        ```
+    """
 
 
 class APIConnectionError(RankquillError):
-    """No answer arrived: the connection failed (DNS, refused, reset). Retried automatically."""
+    """No answer arrived: the connection failed (DNS, refused, reset). Retried automatically.
+
+    Example:
+        ```python
+        try:
+            Rankquill(base_url="http://127.0.0.1:9/v1", max_retries=0).projects.list()
+        except APIConnectionError as error:
+            print(error)  # Could not reach the Rankquill API ...
+        ```
+    """
 
 
 class APITimeoutError(APIConnectionError):
-    """No answer arrived within `timeout` seconds. Retried automatically."""
+    """No answer arrived within `timeout` seconds. Retried automatically.
+
+    Example:
+        ```python
+        try:
+            client.projects.list(timeout=0.001, max_retries=0)
+        except APITimeoutError:
+            print("no answer in time")
+        ```
+    """
 
 
 class CrossOriginRedirectError(APIConnectionError):

@@ -89,11 +89,26 @@ class Page(_PageBase[Item]):
         self._fetch = fetch
 
     def get_next_page(self: SyncPageT) -> SyncPageT:
-        """Fetches the page after this one, with the same page size."""
+        """Fetches the page after this one, with the same page size.
+
+        Example:
+            ```python
+            page = client.content.list("proj_123", limit=10)
+            if page.has_next_page():
+                page = page.get_next_page()
+            ```
+        """
         return cast(SyncPageT, self._fetch(self._next_query()))
 
     def iter_pages(self: SyncPageT) -> Iterator[SyncPageT]:
-        """Yields this page and every page after it."""
+        """Yields this page and every page after it.
+
+        Example:
+            ```python
+            for page in client.content.list("proj_123", limit=100).iter_pages():
+                print(page.pagination.offset, len(page.data))
+            ```
+        """
         page = self
         yield page
         while page.has_next_page():
@@ -131,11 +146,26 @@ class AsyncPage(_PageBase[Item]):
         self._fetch = fetch
 
     async def get_next_page(self: AsyncPageT) -> AsyncPageT:
-        """Fetches the page after this one, with the same page size."""
+        """Fetches the page after this one, with the same page size.
+
+        Example:
+            ```python
+            page = await client.content.list("proj_123", limit=10)
+            if page.has_next_page():
+                page = await page.get_next_page()
+            ```
+        """
         return cast(AsyncPageT, await self._fetch(self._next_query()))
 
     async def iter_pages(self: AsyncPageT) -> AsyncIterator[AsyncPageT]:
-        """Yields this page and every page after it."""
+        """Yields this page and every page after it.
+
+        Example:
+            ```python
+            async for page in (await client.content.list("proj_123", limit=100)).iter_pages():
+                print(page.pagination.offset, len(page.data))
+            ```
+        """
         page = self
         yield page
         while page.has_next_page():

@@ -44,7 +44,14 @@ class RawResponse(Generic[T]):
         return parse_rate_limit(self.headers)
 
     def parse(self) -> T:
-        """The value the method returns (`data`)."""
+        """The value the method returns (`data`).
+
+        Example:
+            ```python
+            raw = client.with_raw_response.projects.retrieve("proj_123")
+            project = raw.parse()  # the same as raw.data
+            ```
+        """
         return self.data
 
 

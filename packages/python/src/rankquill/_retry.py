@@ -37,8 +37,9 @@ def retry_delay(
     `status_code` is `None` for a connection error or a timeout. Retried: those, 408, 429 and 5xx,
     for every method (POSTs carry an `Idempotency-Key`, so a retry never acts twice). The wait
     doubles from 0.5 s up to 8 s with up to 25% jitter; on 429 and 503 the server's `Retry-After`
-    (or `X-RateLimit-Reset`) decides instead; a `Retry-After` of more than a minute is not waited
-    for: the error goes to the caller at once (see `RateLimitError.retry_after`).
+    decides instead, or without it `X-RateLimit-Reset` when `X-RateLimit-Remaining` is `0` and the
+    reset is still ahead; a `Retry-After` of more than a minute is not waited for: the error goes
+    to the caller at once (see `RateLimitError.retry_after`).
 
     Example:
         ```python
@@ -55,12 +56,22 @@ def retry_delay(
     if status_code in RETRY_SERVER_WAIT_STATUSES:
         if retry_after_wait is not None:
             return retry_after_wait
-        reset = headers.get("x-ratelimit-reset")
-        reset_wait = None if reset is None else _wait_of(reset, now(), may_be_timestamp=True)
+        reset_wait = _spent_limit_wait(headers, now())
         if reset_wait is not None:
             return min(reset_wait, RETRY_MAX_SERVER_WAIT_SECONDS)
     backoff = RETRY_INITIAL_DELAY_SECONDS * 2.0 ** min(retry_number - 1, 64)
     return min(backoff, RETRY_MAX_DELAY_SECONDS) * (1 - random() * RETRY_JITTER)
+
+
+def _spent_limit_wait(headers: Mapping[str, str], now: float) -> float | None:
+    """The wait `X-RateLimit-Reset` asks for, only when `X-RateLimit-Remaining` is `0` (the limit
+    is spent) and the reset lies ahead. While requests remain the reset is "now", which says
+    nothing about an outage: clients that all retried at once would hit the service in step."""
+    reset = headers.get("x-ratelimit-reset")
+    if reset is None or headers.get("x-ratelimit-remaining", "").strip() != "0":
+        return None
+    wait = _wait_of(reset, now, may_be_timestamp=True)
+    return wait if wait is not None and wait > 0 else None
 
 
 def _wait_of(value: str, now: float, *, may_be_timestamp: bool) -> float | None:

@@ -70,10 +70,11 @@ async def test_retry_after_decides_the_wait_and_a_long_one_is_not_waited_for() -
     assert caught.value.retry_after == 120
 
 
-async def test_without_retry_after_a_429_waits_for_the_rate_limit_reset() -> None:
+async def test_without_retry_after_a_spent_limit_waits_for_the_rate_limit_reset() -> None:
     # Unix seconds at least two seconds ahead: the retry waits until then, however long the first try took.
     reset = str(int(time.time()) + 3)
-    answers = [json_answer(429, FAILED, **{"x-ratelimit-reset": reset}), json_answer(200, PROJECT)]
+    spent = {"x-ratelimit-remaining": "0", "x-ratelimit-reset": reset}
+    answers = [json_answer(429, FAILED, **spent), json_answer(200, PROJECT)]
     with ScriptedServer(answers) as scripted:
         async with AsyncRankquill(api_key="rq_test_secret", base_url=scripted.url) as client:
             started = time.monotonic()
@@ -81,6 +82,40 @@ async def test_without_retry_after_a_429_waits_for_the_rate_limit_reset() -> Non
             waited = time.monotonic() - started
     assert len(scripted.requests) == 2
     assert 1.5 <= waited <= 6.0
+
+
+async def test_a_503_with_requests_remaining_backs_off_though_its_reset_is_now() -> None:
+    # Every answer carries the rate-limit headers; while requests remain the reset is "now", which
+    # must not turn an outage into retries at once (every client in step).
+    now = {
+        "x-ratelimit-limit": "60",
+        "x-ratelimit-remaining": "5",
+        "x-ratelimit-reset": str(int(time.time())),
+    }
+    answers = [json_answer(503, FAILED, **now), json_answer(200, PROJECT)]
+    with ScriptedServer(answers) as scripted:
+        async with AsyncRankquill(api_key="rq_test_secret", base_url=scripted.url) as client:
+            started = time.monotonic()
+            await client.projects.retrieve("proj_1")
+            waited = time.monotonic() - started
+    assert len(scripted.requests) == 2
+    assert waited >= 0.375  # the first backoff (0.5 s) less at most its 25% jitter
+
+
+async def test_retry_after_wins_over_a_spent_limits_reset() -> None:
+    spent = {
+        "retry-after": "1",
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-reset": str(int(time.time()) + 30),
+    }
+    answers = [json_answer(503, FAILED, **spent), json_answer(200, PROJECT)]
+    with ScriptedServer(answers) as scripted:
+        async with AsyncRankquill(api_key="rq_test_secret", base_url=scripted.url) as client:
+            started = time.monotonic()
+            await client.projects.retrieve("proj_1")
+            waited = time.monotonic() - started
+    assert len(scripted.requests) == 2
+    assert 1.0 <= waited <= 5.0
 
 
 async def test_a_client_error_is_not_retried() -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 _BLOCK = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 _SKIP = re.compile(r"<!--\s*sample skip:\s*(.*?)\s*-->\s*$")
+_MARKER = re.compile(r"<!--\s*sample [\w ]+:.*-->\s*$")
+_SERVER_ARGS = re.compile(r"<!--\s*sample server:\s*(.*?)\s*-->")
 _PROMISE = re.compile(r"^\s*print\(.*\)\s+# (.+)$")
 
 
@@ -17,6 +19,8 @@ class Sample:
     line: int
     code: str
     skip_reason: str | None
+    marked: bool = False
+    """Whether a `<!-- sample ...: ... -->` marker stands above it (the block runs elsewhere, or not)."""
 
     @property
     def promised_output(self) -> list[str]:
@@ -32,7 +36,13 @@ def samples_of(path: Path, root: Path) -> list[Sample]:
         before = text[: block.start()].rstrip("\n").rsplit("\n", 1)[-1]
         skip = _SKIP.match(before)
         samples.append(
-            Sample(str(path.relative_to(root)), line, block.group(1), skip.group(1) if skip else None)
+            Sample(
+                str(path.relative_to(root)),
+                line,
+                block.group(1),
+                skip.group(1) if skip else None,
+                _MARKER.match(before) is not None,
+            )
         )
     return samples
 
@@ -51,3 +61,21 @@ def missing_output(promised: list[str], printed: str) -> list[str]:
         else:
             missing.append(promise)
     return missing
+
+
+def multi_language_guides(root: Path) -> list[Path]:
+    """The guides of docs/ that show their samples in every language: those with a TypeScript block
+    (docs/test/sample-groups.test.ts checks that each such block has its Python, PHP and Ruby ones)."""
+    guides = sorted((root / "docs").glob("*.md"))
+    return [path for path in guides if re.search(r"^```(ts|typescript)$", path.read_text(), re.MULTILINE)]
+
+
+def guide_samples(path: Path, root: Path) -> list[Sample]:
+    """The Python blocks of a guide's sample groups, in order: every block with no marker above it."""
+    return [sample for sample in samples_of(path, root) if not sample.marked]
+
+
+def server_args_of(path: Path) -> list[str]:
+    """The `rankquill-mock serve` options a guide's samples run with (`<!-- sample server: ... -->`)."""
+    found = _SERVER_ARGS.search(path.read_text())
+    return found.group(1).split() if found else []

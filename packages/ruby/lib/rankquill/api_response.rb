@@ -24,11 +24,16 @@ module Rankquill
     end
 
     # @return [String, nil] the X-Request-Id of the answer; quote it when reporting a problem
+    # @example
+    #   response = client.projects.with_response.retrieve("proj_123")
+    #   response.request_id # => "req_..."
     def request_id
       headers["x-request-id"]
     end
 
     # @return [RateLimit, nil] the account's request budget after this call
+    # @example
+    #   client.projects.with_response.list.rate_limit&.remaining # => 1999
     def rate_limit
       RateLimit.from_headers(headers)
     end

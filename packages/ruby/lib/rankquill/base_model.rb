@@ -75,6 +75,8 @@ module Rankquill
     end
 
     # The names of the fields the answer holds.
+    # @example
+    #   client.projects.retrieve("proj_123").keys # => [:id, :name, :domain, ...]
     def keys
       @values.keys
     end

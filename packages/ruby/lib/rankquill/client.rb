@@ -76,6 +76,10 @@ module Rankquill
     end
 
     # Closes the kept-alive connections (they are opened again when needed).
+    # @example
+    #   client = Rankquill::Client.new
+    #   client.projects.list
+    #   client.close
     def close
       @transport.close
     end

@@ -47,12 +47,36 @@ module Rankquill
   end
 
   # 400: the request was malformed or a field was invalid (`param` names it).
+  # @example
+  #   begin
+  #     client.projects.create(name: "Docs", domain: "not a domain")
+  #   rescue Rankquill::BadRequestError => e
+  #     e.param # => "domain"
+  #   end
   class BadRequestError < APIError; end
   # 401: the key is missing, unknown or replaced.
+  # @example
+  #   begin
+  #     Rankquill::Client.new(api_key: "rq_test_wrong").projects.list
+  #   rescue Rankquill::AuthenticationError => e
+  #     e.status # => 401
+  #   end
   class AuthenticationError < APIError; end
   # 404: no such resource, or one of another account.
+  # @example
+  #   begin
+  #     client.projects.retrieve("proj_does_not_exist")
+  #   rescue Rankquill::NotFoundError => e
+  #     e.request_id # => "req_..."
+  #   end
   class NotFoundError < APIError; end
   # 409: the resource's state does not allow this, or an Idempotency-Key was reused with another body.
+  # @example
+  #   begin
+  #     client.content.publish("proj_123", job.id) # still generating
+  #   rescue Rankquill::ConflictError => e
+  #     e.message # => "Content cnt_... is still generating; publish it after ..."
+  #   end
   class ConflictError < APIError; end
 
   # 429: the plan's hourly rate limit is spent.
@@ -62,6 +86,9 @@ module Rankquill
   #     sleep e.retry_after if e.retry_after
   class RateLimitError < APIError
     # @return [Integer, nil] seconds to wait before the next request, from Retry-After
+    # @example
+    #   rescue Rankquill::RateLimitError => e
+    #     sleep e.retry_after if e.retry_after && e.retry_after < 600
     def retry_after
       value = headers["retry-after"]
       value&.match?(/\A\d+\z/) ? Integer(value, 10) : nil
@@ -83,6 +110,12 @@ module Rankquill
   end
 
   # No answer arrived within the client's `timeout`.
+  # @example
+  #   begin
+  #     client.projects.list(request_options: { timeout: 0.001, max_retries: 0 })
+  #   rescue Rankquill::APITimeoutError
+  #     warn "no answer in time"
+  #   end
   class APITimeoutError < APIConnectionError
     def initialize(message = "The Rankquill API did not answer within the timeout.")
       super

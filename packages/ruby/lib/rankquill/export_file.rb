@@ -34,6 +34,8 @@ module Rankquill
     end
 
     # The body as UTF-8 text.
+    # @example
+    #   client.content.export("proj_123", format: "markdown").text.lines.first # => "# Cold brew ratio\n"
     def text
       raise Error, "The file was streamed to its destination; read it from there." if body.nil?
 
@@ -48,6 +50,8 @@ module Rankquill
     end
 
     # @return [String, nil] the X-Request-Id of the answer
+    # @example
+    #   client.content.export("proj_123", format: "csv").request_id # => "req_..."
     def request_id
       headers["x-request-id"]
     end

@@ -41,6 +41,8 @@ module Rankquill
     end
 
     # Yields each item of this page (not the pages after it; see auto_paging_each).
+    # @example
+    #   client.content.list("proj_123").each { |item| puts item.title } # this page only
     def each(&block)
       return enum_for(:each) { data.size } unless block
 
@@ -49,11 +51,17 @@ module Rankquill
     end
 
     # Whether another page follows.
+    # @example
+    #   page = client.content.list("proj_123", limit: 10)
+    #   page = page.next_page while page.next_page?
     def next_page?
       !Page.next_query(@query, pagination).nil?
     end
 
     # The page after this one, or nil when this is the last.
+    # @example
+    #   page = client.content.list("proj_123", limit: 10)
+    #   following = page.next_page if page.next_page?
     def next_page
       query = Page.next_query(@query, pagination)
       query && @fetch.call(query)

@@ -18,6 +18,9 @@ module Rankquill
     DEFAULT_MAX_RETRIES = Generated::ClientPolicy::MAX_RETRIES
 
     # One page of published articles, newest first: Enumerable over its articles.
+    # @example
+    #   page = Rankquill::PublicArticles.new.list(limit: 10)
+    #   page.articles.map(&:title)
     class ArticlePage < Page
       alias articles data
     end

@@ -12,6 +12,10 @@ module Rankquill
   # Test helpers: Rankquill::Testing::MockServer starts the mock server for a test suite;
   # `require "rankquill/testing/minitest"` or `"rankquill/testing/rspec"` adds the helpers of
   # those frameworks.
+  # @example
+  #   require "rankquill/testing/minitest"
+  #   mock = Rankquill::Testing::MockServer.start
+  #   mock.client.projects.retrieve(mock.project_id)
   module Testing
   end
 end

@@ -60,7 +60,14 @@ export class APIPromise<T> extends Promise<T> {
     };
   }
 
-  /** Resolves with the raw response only. */
+  /**
+   * Resolves with the raw response only.
+   * @example
+   * ```ts
+   * const response = await client.projects.list().asResponse();
+   * console.log(response.status, response.headers.get('x-request-id'));
+   * ```
+   */
   async asResponse(): Promise<Response> {
     return (await this.responsePromise).response;
   }

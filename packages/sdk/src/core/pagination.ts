@@ -53,19 +53,38 @@ export class Page<Item> implements AsyncIterable<Item> {
     this.pagination = envelope.pagination;
   }
 
-  /** True when another page follows. */
+  /**
+   * True when another page follows.
+   * @example
+   * ```ts
+   * if (page.hasNextPage()) page = await page.getNextPage();
+   * ```
+   */
   hasNextPage(): boolean {
     return hasNextPage(this.pagination);
   }
 
-  /** Fetches the page after this one, with the same page size. */
+  /**
+   * Fetches the page after this one, with the same page size.
+   * @example
+   * ```ts
+   * let page = await client.content.list('proj_123', { limit: 10 });
+   * while (page.hasNextPage()) page = await page.getNextPage();
+   * ```
+   */
   async getNextPage(): Promise<Page<Item>> {
     const query = requireNextPageQuery(this.query, this.pagination);
     const { data } = await this.fetchPage(query);
     return new Page(data, this.fetchPage, query);
   }
 
-  /** Yields this page and every page after it. */
+  /**
+   * Yields this page and every page after it.
+   * @example
+   * ```ts
+   * for await (const page of (await client.content.list('proj_123', { limit: 100 })).iterPages()) console.log(page.data.length);
+   * ```
+   */
   iterPages(): AsyncGenerator<Page<Item>> {
     return walkPages<Page<Item>>(this);
   }

@@ -7,7 +7,13 @@ export type { ActivityEntry, ActivityType };
 /** `limit` and `offset` of `activity.list()`. */
 export type ActivityListParams = PageParams;
 
-/** A project's activity feed: content lifecycle events and the outcome of webhook deliveries. */
+/**
+ * A project's activity feed: content lifecycle events and the outcome of webhook deliveries.
+ * @example
+ * ```ts
+ * for await (const entry of client.activity.list('proj_123')) console.log(entry.type, entry.message);
+ * ```
+ */
 export class Activity extends APIResource {
   /**
    * Lists the project's activity, newest first. Await it for one page, or `for await` over it

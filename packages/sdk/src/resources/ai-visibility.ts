@@ -36,6 +36,11 @@ export interface AiVisibilityRetrieveParams {
  * A project's visibility in AI answers: the score, and the topics, prompts and answers behind
  * it. Every prompt is asked on ChatGPT, Perplexity, Gemini, Claude and Google AI Overviews once
  * a day; each answer is read for the brand and for citations of the project's site.
+ * @example
+ * ```ts
+ * const visibility = await client.aiVisibility.retrieve('proj_123');
+ * console.log(visibility.score, visibility.platforms.map((platform) => platform.platform));
+ * ```
  */
 export class AiVisibility extends APIResource {
   /** Topics: create, list. */

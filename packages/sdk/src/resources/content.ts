@@ -48,7 +48,14 @@ export interface CreateAndWaitOptions extends RequestOptions {
 
 const { polling } = CLIENT_POLICY;
 
-/** Generated content of a project: articles from `generating` to `draft` or `published`. */
+/**
+ * Generated content of a project: articles from `generating` to `draft` or `published`.
+ * @example
+ * ```ts
+ * const article = await client.content.createAndWait('proj_123', { keyword: 'cold brew ratio' });
+ * await client.content.publish('proj_123', article.id);
+ * ```
+ */
 export class Content extends APIResource {
   /**
    * Starts generating an article; it answers at once with `status: 'generating'` and an

@@ -7,7 +7,13 @@ import { APIResource } from './api-resource';
 /** `limit` and `offset` of `deliveries.list()`. */
 export type DeliveryListParams = PageParams;
 
-/** The deliveries of a project's webhook, with their attempts: list them, read one, send one again. */
+/**
+ * The deliveries of a project's webhook, with their attempts: list them, read one, send one again.
+ * @example
+ * ```ts
+ * for await (const delivery of client.deliveries.list('proj_123')) console.log(delivery.event, delivery.status);
+ * ```
+ */
 export class Deliveries extends APIResource {
   /**
    * Lists the project's deliveries, newest first, each with its latest attempts (when, the

@@ -36,6 +36,11 @@ const { polling } = CLIENT_POLICY;
 /**
  * Asynchronous bulk exports of a project: JSON, a ZIP of CSVs or a PDF report, made in the
  * background and downloaded through a signed URL that needs no API key.
+ * @example
+ * ```ts
+ * const exp = await client.exports.createAndWait('proj_123', { types: ['content'], format: 'json' });
+ * const file = await client.exports.download(exp);
+ * ```
  */
 export class Exports extends APIResource {
   /**

@@ -32,6 +32,11 @@ export type KeywordPerformanceParams = PageParams & { from?: string; to?: string
 /**
  * A project's tracked keywords. Rankings are checked when a keyword is added and every day at
  * 00:00 UTC; each check adds a point to the keyword's performance history.
+ * @example
+ * ```ts
+ * const keyword = await client.keywords.create('proj_123', { keyword: 'cold brew ratio' });
+ * console.log(keyword.position, keyword.opportunity_score);
+ * ```
  */
 export class Keywords extends APIResource {
   /**

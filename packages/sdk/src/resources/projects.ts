@@ -16,7 +16,13 @@ export type ProjectListParams = PageParams;
 /** Answer of `projects.delete()`. */
 export type ProjectDeleteResponse = Deleted;
 
-/** Projects: one site each, holding its content, keywords and AI-visibility data. */
+/**
+ * Projects: one site each, holding its content, keywords and AI-visibility data.
+ * @example
+ * ```ts
+ * const project = await client.projects.create({ name: 'Northwind Coffee', domain: 'northwind.example' });
+ * ```
+ */
 export class Projects extends APIResource {
   /**
    * Creates a project. `language` defaults to `en`, `brand_names` to the project's name.

@@ -22,6 +22,11 @@ export type {
 /**
  * A project's webhook. Set or remove it with `projects.update(id, { webhook })`, whose answer
  * holds the signing secret once; test it and rotate its signing secret here.
+ * @example
+ * ```ts
+ * const delivery = await client.webhooks.test('proj_123');
+ * console.log(delivery.status); // pending
+ * ```
  */
 export class Webhooks extends APIResource {
   /**

@@ -66,6 +66,42 @@ describe('retries', () => {
     expect(server.seen[1]?.at ?? 0).toBeGreaterThanOrEqual(reset * 1000 - 50);
   });
 
+  it('backs off on a 503 with requests remaining, though its X-RateLimit-Reset is now', async () => {
+    // Every answer carries the rate-limit headers; while requests remain the reset is "now", which
+    // must not turn an outage into retries at once (every client in step).
+    const server = await scripted((_, index, res) =>
+      index === 0
+        ? apiError(res, 503, 'api_error', {
+            'x-ratelimit-limit': '100',
+            'x-ratelimit-remaining': '5',
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)),
+          })
+        : json(res, 200, project),
+    );
+    const client = new Rankquill({ apiKey: 'k', baseURL: server.baseURL });
+    expect(await client.projects.retrieve('proj_1')).toEqual(project);
+    const [first, second] = server.seen;
+    // The first backoff (0.5 s) less at most its 25% jitter.
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(375);
+  });
+
+  it('lets Retry-After win over the reset of a spent limit', async () => {
+    const server = await scripted((_, index, res) =>
+      index === 0
+        ? apiError(res, 503, 'api_error', {
+            'retry-after': '1',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 30),
+          })
+        : json(res, 200, project),
+    );
+    const client = new Rankquill({ apiKey: 'k', baseURL: server.baseURL });
+    await client.projects.retrieve('proj_1');
+    const waited = (server.seen[1]?.at ?? 0) - (server.seen[0]?.at ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(950);
+    expect(waited).toBeLessThan(5_000);
+  });
+
   it('throws RateLimitError with retryAfter when the retries run out', async () => {
     const server = await scripted((_, __, res) =>
       apiError(res, 429, 'rate_limit_error', { 'retry-after': '0' }),

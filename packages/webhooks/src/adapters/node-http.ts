@@ -33,6 +33,10 @@ export interface NodeWebhookHandler {
 /**
  * Checks `x-service-key`, then reads, handles and answers one request; shared by the Node http
  * and Express adapters.
+ * @example
+ * ```ts
+ * createServer((req, res) => respondWithReceiver(receiver, req, res)).listen(3000);
+ * ```
  */
 export async function respondWithReceiver(
   receiver: WebhookReceiver,

@@ -30,23 +30,55 @@ export interface StoredArticle extends ArticlePayload {
  * ```
  */
 export interface ArticleStore {
-  /** Inserts the article, or replaces the one with the same slug (and drops its tombstone). */
+  /**
+   * Inserts the article, or replaces the one with the same slug (and drops its tombstone).
+   * @example
+   * ```ts
+   * await store.upsert({ ...article, url: '/en/resources/blog/cold-brew' });
+   * ```
+   */
   upsert(article: StoredArticle): Promise<void>;
-  /** Removes the article with this slug (and its tombstone); resolves true when there was an article. */
+  /**
+   * Removes the article with this slug (and its tombstone); resolves true when there was an article.
+   * @example
+   * ```ts
+   * const removed = await store.remove('cold-brew'); // false when there was none
+   * ```
+   */
   remove(slug: string): Promise<boolean>;
-  /** The article with this slug, or undefined. */
+  /**
+   * The article with this slug, or undefined.
+   * @example
+   * ```ts
+   * const article = await store.get('cold-brew');
+   * ```
+   */
   get(slug: string): Promise<StoredArticle | undefined>;
-  /** Every article, most recently received first. */
+  /**
+   * Every article, most recently received first.
+   * @example
+   * ```ts
+   * for (const article of await store.list()) console.log(article.slug);
+   * ```
+   */
   list(): Promise<StoredArticle[]>;
   /**
    * Optional: whether a delivery with this `webhook-id` was applied (within at least the last
    * `REPLAY_MEMORY_SECONDS`). With it and `markApplied`, the receiver answers a replayed
    * delivery 200 without applying it again. The built-in stores implement both.
+   * @example
+   * ```ts
+   * if (await store.isApplied?.('dlv_1')) console.log('a replay: answer 200, change nothing');
+   * ```
    */
   isApplied?(webhookId: string): Promise<boolean>;
   /**
    * Optional: remembers that the delivery with this `webhook-id` was applied at `atSeconds`
    * (Unix seconds, the receiver's clock), for at least `REPLAY_MEMORY_SECONDS`.
+   * @example
+   * ```ts
+   * await store.markApplied?.('dlv_1', Math.floor(Date.now() / 1000));
+   * ```
    */
   markApplied?(webhookId: string, atSeconds: number): Promise<void>;
   /**
@@ -54,12 +86,20 @@ export interface ArticleStore {
    * undefined. With it and `markRemoved`, a delivery for the slug older than its removal changes
    * nothing, so an unpublished or deleted article never comes back. The built-in stores
    * implement both.
+   * @example
+   * ```ts
+   * const removedAt = await store.tombstoneOf?.('cold-brew'); // undefined unless a delivery removed it
+   * ```
    */
   tombstoneOf?(slug: string): Promise<number | undefined>;
   /**
    * Optional: keeps the slug's tombstone, the `webhook-timestamp` of the delivery that removed
    * it. It lasts until the slug is written again (`upsert`) or removed by a delivery without a
    * timestamp (`remove` clears it), so at least as long as the signature tolerance.
+   * @example
+   * ```ts
+   * await store.markRemoved?.('cold-brew', Number(headers['webhook-timestamp']));
+   * ```
    */
   markRemoved?(slug: string, webhookTimestamp: number): Promise<void>;
 }

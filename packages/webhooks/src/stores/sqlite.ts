@@ -220,7 +220,14 @@ export class SqliteArticleStore implements ArticleStore {
     return rows.map(toArticle);
   }
 
-  /** Closes the database file. */
+  /**
+   * Closes the database file.
+   * @example
+   * ```ts
+   * const store = new SqliteArticleStore('articles.db');
+   * store.close();
+   * ```
+   */
   close(): void {
     if (this.#db.isOpen) this.#db.close();
   }

@@ -129,7 +129,17 @@ class AsyncRankquill(AsyncClosing):
         return copy
 
     async def close(self) -> None:
-        """Closes the connection pool (unless it came in as `http_client`)."""
+        """Closes the connection pool (unless it came in as `http_client`).
+
+        Example:
+            ```python
+            client = AsyncRankquill()
+            try:
+                await client.projects.list()
+            finally:
+                await client.close()  # or: async with AsyncRankquill() as client:
+            ```
+        """
         await self._transport.close()
 
     def __repr__(self) -> str:

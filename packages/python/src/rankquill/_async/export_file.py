@@ -70,22 +70,53 @@ class AsyncExportFile(AsyncClosing):
         return written
 
     async def read(self) -> bytes:
-        """The whole file as bytes, such as a ZIP or a PDF."""
+        """The whole file as bytes, such as a ZIP or a PDF.
+
+        Example:
+            ```python
+            async with await client.content.export("proj_123", format="json") as file:
+                data = await file.read()
+            ```
+        """
         try:
             return await self._response.aread()
         finally:
             await self._response.aclose()
 
     async def text(self) -> str:
-        """The whole file as text (UTF-8)."""
+        """The whole file as text (UTF-8).
+
+        Example:
+            ```python
+            async with await client.content.export("proj_123", format="markdown") as file:
+                print((await file.text()).splitlines()[0])
+            ```
+        """
         return (await self.read()).decode("utf-8")
 
     async def json(self) -> Any:
-        """The whole file parsed as JSON (the `json` formats)."""
+        """The whole file parsed as JSON (the `json` formats).
+
+        Example:
+            ```python
+            async with await client.ai_visibility.export("proj_123") as file:
+                print((await file.json())["visibility"]["score"])
+            ```
+        """
         return json.loads(await self.read())
 
     async def close(self) -> None:
-        """Releases the connection without reading the rest of the file."""
+        """Releases the connection without reading the rest of the file.
+
+        Example:
+            ```python
+            file = await client.content.export("proj_123", format="csv")
+            try:
+                print(file.filename)
+            finally:
+                await file.close()
+            ```
+        """
         await self._response.aclose()
 
     def __repr__(self) -> str:

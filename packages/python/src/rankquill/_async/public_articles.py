@@ -122,7 +122,17 @@ class AsyncPublicArticles(AsyncClosing):
         return parse_answer(response, PublicArticleResponse).article
 
     async def close(self) -> None:
-        """Closes the connection pool (unless it came in as `http_client`)."""
+        """Closes the connection pool (unless it came in as `http_client`).
+
+        Example:
+            ```python
+            articles = AsyncPublicArticles()
+            try:
+                await articles.list()
+            finally:
+                await articles.close()  # or: async with AsyncPublicArticles() as articles:
+            ```
+        """
         await self._transport.close()
 
     def __repr__(self) -> str:

@@ -131,7 +131,17 @@ class Rankquill(Closing):
         return copy
 
     def close(self) -> None:
-        """Closes the connection pool (unless it came in as `http_client`)."""
+        """Closes the connection pool (unless it came in as `http_client`).
+
+        Example:
+            ```python
+            client = Rankquill()
+            try:
+                client.projects.list()
+            finally:
+                client.close()  # or: with Rankquill() as client:
+            ```
+        """
         self._transport.close()
 
     def __repr__(self) -> str:

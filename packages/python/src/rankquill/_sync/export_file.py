@@ -72,22 +72,53 @@ class ExportFile(Closing):
         return written
 
     def read(self) -> bytes:
-        """The whole file as bytes, such as a ZIP or a PDF."""
+        """The whole file as bytes, such as a ZIP or a PDF.
+
+        Example:
+            ```python
+            with client.content.export("proj_123", format="json") as file:
+                data = file.read()
+            ```
+        """
         try:
             return self._response.read()
         finally:
             self._response.close()
 
     def text(self) -> str:
-        """The whole file as text (UTF-8)."""
+        """The whole file as text (UTF-8).
+
+        Example:
+            ```python
+            with client.content.export("proj_123", format="markdown") as file:
+                print((file.text()).splitlines()[0])
+            ```
+        """
         return (self.read()).decode("utf-8")
 
     def json(self) -> Any:
-        """The whole file parsed as JSON (the `json` formats)."""
+        """The whole file parsed as JSON (the `json` formats).
+
+        Example:
+            ```python
+            with client.ai_visibility.export("proj_123") as file:
+                print((file.json())["visibility"]["score"])
+            ```
+        """
         return json.loads(self.read())
 
     def close(self) -> None:
-        """Releases the connection without reading the rest of the file."""
+        """Releases the connection without reading the rest of the file.
+
+        Example:
+            ```python
+            file = client.content.export("proj_123", format="csv")
+            try:
+                print(file.filename)
+            finally:
+                file.close()
+            ```
+        """
         self._response.close()
 
     def __repr__(self) -> str:

@@ -124,7 +124,17 @@ class PublicArticles(Closing):
         return parse_answer(response, PublicArticleResponse).article
 
     def close(self) -> None:
-        """Closes the connection pool (unless it came in as `http_client`)."""
+        """Closes the connection pool (unless it came in as `http_client`).
+
+        Example:
+            ```python
+            articles = PublicArticles()
+            try:
+                articles.list()
+            finally:
+                articles.close()  # or: with PublicArticles() as articles:
+            ```
+        """
         self._transport.close()
 
     def __repr__(self) -> str:

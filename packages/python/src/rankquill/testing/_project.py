@@ -54,18 +54,38 @@ class MockProject(FaultVerbs):
 
     def client(self, **options: Any) -> Rankquill:
         """A `Rankquill` on this account, without retries (a failure shows at once); `options` go
-        to its constructor (`timeout=5.0`). Closed when the test ends."""
+        to its constructor (`timeout=5.0`). Closed when the test ends.
+
+        Example:
+            ```python
+            client = rankquill_mock.client(max_retries=2)
+            print(client.projects.retrieve(rankquill_mock.project_id).name)
+            ```
+        """
         client = Rankquill(api_key=self.api_key, base_url=self.base_url, **_without_retries(options))
         self._clients.append(client)
         return client
 
     def async_client(self, **options: Any) -> AsyncRankquill:
         """An `AsyncRankquill` on this account, without retries; use it as `async with
-        rankquill_mock.async_client() as client:` so it closes on the test's event loop."""
+        rankquill_mock.async_client() as client:` so it closes on the test's event loop.
+
+        Example:
+            ```python
+            async with rankquill_mock.async_client() as client:
+                print((await client.projects.retrieve(rankquill_mock.project_id)).name)
+            ```
+        """
         return AsyncRankquill(api_key=self.api_key, base_url=self.base_url, **_without_retries(options))
 
     def public_articles(self, **options: Any) -> PublicArticles:
-        """A `PublicArticles` client of this project's public article API. Closed when the test ends."""
+        """A `PublicArticles` client of this project's public article API. Closed when the test ends.
+
+        Example:
+            ```python
+            print(rankquill_mock.public_articles().list().pagination.total)  # 0: nothing published yet
+            ```
+        """
         client = PublicArticles(
             api_key=self.public_api_key, base_url=self.content_api_url, **_without_retries(options)
         )
@@ -73,19 +93,39 @@ class MockProject(FaultVerbs):
         return client
 
     def advance(self, seconds: float) -> str:
-        """Moves the server's manual clock (see `MockServer.advance`); answers the new time."""
+        """Moves the server's manual clock (see `MockServer.advance`); answers the new time.
+
+        Example:
+            ```python
+            rankquill_mock.advance(60)
+            ```
+        """
         return self.server.advance(seconds)
 
     def deliveries(self) -> list[Delivery]:
         """The webhook deliveries the server made for this project, newest first, each with its
         attempts, from the deliveries API. Waits first for the deliveries under way to be answered
-        (`advance(0)`), so a delivery a publish just sent is there."""
+        (`advance(0)`), so a delivery a publish just sent is there.
+
+        Example:
+            ```python
+            rankquill_mock.client().webhooks.test(rankquill_mock.project_id)
+            print([delivery.status for delivery in rankquill_mock.deliveries()])
+            ```
+        """
         self.server.advance(0)
         with Rankquill(api_key=self.api_key, base_url=self.base_url, max_retries=0) as client:
             return list(client.deliveries.list(self.project_id, limit=100))
 
     def close(self) -> None:
-        """Closes the sync clients this object made."""
+        """Closes the sync clients this object made.
+
+        Example:
+            ```python
+            project = MockProject(server)
+            project.close()
+            ```
+        """
         for client in self._clients:
             client.close()
         self._clients.clear()

@@ -29,7 +29,14 @@ _ADMIN_PATH = posixpath.dirname(OPERATIONS["admin.reset"].path)
 
 @dataclass(frozen=True)
 class MockDemo:
-    """The seeded demo account of a server: its main API key, first project and public API key."""
+    """The seeded demo account of a server: its main API key, first project and public API key.
+
+    Example:
+        ```python
+        with MockServer.start() as server:
+            print(server.demo.api_key, server.demo.project_id, server.demo.public_api_key)
+        ```
+    """
 
     api_key: str
     project_id: str
@@ -87,6 +94,15 @@ class MockServer:
         checkout of the repository passes its `mock-server/dist/cli.js`). Raises `MockServerError`
         when no Node.js is found or the server stops before it is ready. The server is stopped at
         interpreter exit if `stop()` was not called.
+
+        Example:
+            ```python
+            server = MockServer.start("--seed", "7", clock="manual")
+            try:
+                print(server.api_base_url)
+            finally:
+                server.stop()
+            ```
         """
         executable = Path(node) if node is not None else find_node()
         command = [
@@ -119,33 +135,70 @@ class MockServer:
 
     def admin(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         """Calls an admin route (`/__admin<path>`) and answers its JSON; raises `MockServerError`
-        with the server's message on an error answer."""
+        with the server's message on an error answer.
+
+        Example:
+            ```python
+            print(server.admin("GET", "/clock"))  # {'now': '2026-01-01T00:00:00.000Z', ...}
+            ```
+        """
         return admin_request(self.url, method, path, body)
 
     def advance(self, seconds: float) -> str:
         """Moves the manual clock `seconds` forward; generation, webhook retries and rank checks that
         fall due run, in time order, before it returns (and so do the deliveries under way, also
-        with `0`). Answers the new time (ISO 8601)."""
+        with `0`). Answers the new time (ISO 8601).
+
+        Example:
+            ```python
+            server.advance(90)  # an 800-word article is written in 60 s
+            ```
+        """
         return cast("str", admin_call(self.url, "admin.clock.advance", {"seconds": seconds})["now"])
 
     def now(self) -> str:
-        """The server's current time (ISO 8601)."""
+        """The server's current time (ISO 8601).
+
+        Example:
+            ```python
+            print(server.now())  # 2026-01-01T00:00:00.000Z
+            ```
+        """
         return cast("str", admin_call(self.url, "admin.clock.retrieve")["now"])
 
     def create_account(self, plan: str = "agencies", rate_limit: int | None = None) -> str:
         """Creates an account (`agencies`: 2,000 requests an hour) and answers its main API key;
-        `rate_limit` (requests an hour) goes with the `enterprise` plan."""
+        `rate_limit` (requests an hour) goes with the `enterprise` plan.
+
+        Example:
+            ```python
+            api_key = server.create_account(plan="essential", rate_limit=3)
+            ```
+        """
         body: dict[str, Any] = {"plan": plan}
         if rate_limit is not None:
             body["rate_limit"] = rate_limit
         return cast("str", admin_call(self.url, "admin.accounts.create", body)["api_key"])
 
     def reset(self) -> None:
-        """Restores the seeded state, clock included (for every user of this server)."""
+        """Restores the seeded state, clock included (for every user of this server).
+
+        Example:
+            ```python
+            server.reset()  # seeded state again, clock included
+            ```
+        """
         admin_call(self.url, "admin.reset", {})
 
     def stop(self) -> None:
-        """Stops the server (SIGTERM, then SIGKILL after 10 s); calling it again does nothing."""
+        """Stops the server (SIGTERM, then SIGKILL after 10 s); calling it again does nothing.
+
+        Example:
+            ```python
+            server = MockServer.start()
+            server.stop()  # or: with MockServer.start() as server:
+            ```
+        """
         atexit.unregister(self.stop)
         if self._process.stdin is not None and not self._process.stdin.closed:
             self._process.stdin.close()

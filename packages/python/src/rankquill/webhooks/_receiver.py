@@ -196,7 +196,15 @@ class WebhookReceiver:
 
     def check_service_key(self, headers: HeadersInput) -> WebhookResult | None:
         """The 401 answer when `x-service-key` is missing or wrong, else None. Adapters call it
-        before reading a body, so a caller without the secret cannot make them buffer one."""
+        before reading a body, so a caller without the secret cannot make them buffer one.
+
+        Example:
+            ```python
+            refusal = receiver.check_service_key(request.headers)
+            if refusal is not None:
+                return refusal  # 401, before the body is read
+            ```
+        """
         values = lower_case_headers(headers)
         event = _event_header(values)
         key = values.get("x-service-key", "")

@@ -27,7 +27,14 @@ class WebhookResult:
     """The event the delivery was handled as, when it could be read; for logs."""
 
     def json_bytes(self) -> bytes:
-        """The body as UTF-8 JSON, as the adapters send it."""
+        """The body as UTF-8 JSON, as the adapters send it.
+
+        Example:
+            ```python
+            result = receiver.handle(headers, body)
+            response = Response(result.json_bytes(), status=result.status, content_type="application/json")
+            ```
+        """
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode()
 
 

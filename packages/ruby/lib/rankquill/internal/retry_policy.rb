@@ -5,9 +5,10 @@ module Rankquill
     # When to retry and how long to wait, by the contract's client policy (Generated::ClientPolicy)
     # and the rules of packages/contract/vectors/retries.json: connection errors, timeouts, 408,
     # 429 and 5xx are retried; the wait doubles from 0.5 s up to 8 s, less up to 25% at random;
-    # on 429 and 503 the server's Retry-After (else X-RateLimit-Reset) decides instead, cut to a
-    # minute. When Retry-After asks for more than a minute the client does not wait but raises at
-    # once, so the caller decides (see RateLimitError#retry_after).
+    # on 429 and 503 the server's Retry-After decides instead, else X-RateLimit-Reset when
+    # X-RateLimit-Remaining is 0 and the reset is still ahead, cut to a minute. When Retry-After
+    # asks for more than a minute the client does not wait but raises at once, so the caller
+    # decides (see RateLimitError#retry_after).
     #
     # Both methods take `random:` (a Float in 0..1, for the jitter) and `after_status` also `now:`
     # (a Time, for header dates); they default to Kernel#rand and the clock.
@@ -37,8 +38,7 @@ module Rankquill
         return nil if retry_after && retry_after > POLICY::RETRY_MAX_SERVER_WAIT_SECONDS
 
         if POLICY::RETRY_SERVER_WAIT_STATUSES.include?(status)
-          reset = headers["x-ratelimit-reset"]&.then { |value| wait_for(value, now, may_be_timestamp: true) }
-          server_wait = retry_after || reset
+          server_wait = retry_after || spent_limit_wait(headers, now)
           return [server_wait, POLICY::RETRY_MAX_SERVER_WAIT_SECONDS].min if server_wait
         end
         backoff(retry_number, random)
@@ -47,6 +47,17 @@ module Rankquill
       def backoff(retry_number, random)
         growing = POLICY::RETRY_INITIAL_DELAY_SECONDS * (2**(retry_number - 1))
         [growing, POLICY::RETRY_MAX_DELAY_SECONDS].min * (1 - (random * POLICY::RETRY_JITTER))
+      end
+
+      # The wait X-RateLimit-Reset asks for, only when X-RateLimit-Remaining is 0 (the limit is
+      # spent) and the reset lies ahead. While requests remain the reset is "now", which says
+      # nothing about an outage: clients that all retried at once would hit the service in step.
+      def spent_limit_wait(headers, now)
+        reset = headers["x-ratelimit-reset"]
+        return nil unless reset && headers["x-ratelimit-remaining"]&.strip == "0"
+
+        wait = wait_for(reset, now, may_be_timestamp: true)
+        wait if wait&.positive?
       end
 
       # A header's wait in seconds: whole seconds, an HTTP date, or (for reset headers) a Unix

@@ -3,6 +3,8 @@
 module Rankquill
   module Resources
     # A project's activity feed: events, webhook deliveries that succeeded or failed.
+    # @example
+    #   client.activity.list("proj_123").auto_paging_each { |entry| puts "#{entry.type}: #{entry.message}" }
     class Activity < APIResource
       # Lists the feed, newest first.
       # @return [Page<Models::ActivityEntry>]

@@ -3,6 +3,9 @@
 module Rankquill
   module Resources
     # A project's AI visibility: the score, and its topics, prompts and the platforms' responses.
+    # @example
+    #   visibility = client.ai_visibility.retrieve("proj_123")
+    #   puts visibility.score, visibility.platforms.map(&:platform).join(" ")
     class AiVisibility < APIResource
       # @return [AiVisibility::Topics]
       attr_reader :topics

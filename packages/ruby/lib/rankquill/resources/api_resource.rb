@@ -1,10 +1,15 @@
 # frozen_string_literal: true
 
 module Rankquill
+  # The resources of Rankquill::Client, one per part of the API (`client.content` is a Resources::Content).
+  # @example
+  #   client.content.list("proj_123").data
   module Resources
     # What every resource shares: sending an operation of the generated table
     # (Generated::OPERATIONS, by id), wrapping its answer, pages, files, and `with_response`. The
     # client creates the resources; there is no need to construct one.
+    #
+    # @api private
     class APIResource
       # @api private
       def initialize(transport)

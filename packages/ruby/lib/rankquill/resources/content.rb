@@ -3,6 +3,9 @@
 module Rankquill
   module Resources
     # Generated content of a project: articles from `generating` to `draft` or `published`.
+    # @example
+    #   article = client.content.create_and_wait("proj_123", keyword: "cold brew ratio")
+    #   client.content.publish("proj_123", article.id)
     class Content < APIResource
       DEFAULT_WAIT_TIMEOUT = Generated::ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS
       REPOLL_INTERVAL = Generated::ClientPolicy::POLLING_CONTENT_REPOLL_INTERVAL_SECONDS

@@ -3,6 +3,8 @@
 module Rankquill
   module Resources
     # The deliveries of a project's webhook, with their attempts.
+    # @example
+    #   client.deliveries.list("proj_123").each { |delivery| puts "#{delivery.event} #{delivery.status}" }
     class Deliveries < APIResource
       # Lists the deliveries, newest first, each with its latest attempts.
       # @return [Page<Models::Delivery>]

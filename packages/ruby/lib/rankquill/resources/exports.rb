@@ -4,6 +4,9 @@ module Rankquill
   module Resources
     # Asynchronous bulk exports of a project: JSON, a ZIP of CSVs or a PDF report, made in the
     # background and downloaded through a signed URL that needs no API key.
+    # @example
+    #   export = client.exports.create_and_wait("proj_123", types: %w[content], format: "json")
+    #   client.exports.download(export, to: "export.json")
     class Exports < APIResource
       DEFAULT_POLL_INTERVAL = Generated::ClientPolicy::POLLING_EXPORT_INTERVAL_SECONDS
       DEFAULT_WAIT_TIMEOUT = Generated::ClientPolicy::POLLING_WAIT_TIMEOUT_SECONDS

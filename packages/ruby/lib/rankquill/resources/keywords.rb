@@ -3,6 +3,9 @@
 module Rankquill
   module Resources
     # A project's tracked keywords: rankings, opportunities and their daily performance.
+    # @example
+    #   keyword = client.keywords.create("proj_123", keyword: "cold brew ratio")
+    #   puts keyword.position, keyword.opportunity_score
     class Keywords < APIResource
       # Starts tracking a keyword; it is checked at once, then daily.
       # @return [Models::Keyword]

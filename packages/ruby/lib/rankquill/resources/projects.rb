@@ -3,6 +3,8 @@
 module Rankquill
   module Resources
     # Projects: one site each, with its content, keywords, AI visibility and webhook.
+    # @example
+    #   project = client.projects.create(name: "Northwind Coffee", domain: "northwind.example")
     class Projects < APIResource
       # Creates a project.
       # @param brand_names [Array<String>, nil] names that count as a mention (default: [name])

@@ -4,6 +4,8 @@ module Rankquill
   module Resources
     # A project's webhook (set it with `projects.update(id, webhook: {url:, secret:})`, whose
     # answer holds the signing secret once).
+    # @example
+    #   client.webhooks.test("proj_123").status # => "pending"
     class Webhooks < APIResource
       # Queues a sample `content.published` delivery to the project's webhook, sent at once in the
       # background, and answers the queued delivery (`pending`); `deliveries.list` shows what the

@@ -55,6 +55,8 @@ module Rankquill
       end
 
       # Makes a fresh account and project on a started server. Use MockServer.start.
+      # @example
+      #   fresh = mock.reset # answers a handle on a fresh account, through this method
       def self.with_account(process, ready, project)
         api_key = admin(ready.fetch("url"), "admin.accounts.create", { plan: "agencies" }).fetch(:api_key)
         number = SecureRandom.hex(4)
@@ -150,6 +152,9 @@ module Rankquill
       end
 
       # Stops the server process (every account handle of it). Called at exit too.
+      # @example
+      #   mock = Rankquill::Testing::MockServer.start
+      #   mock.stop
       def stop
         @process.stop
       end

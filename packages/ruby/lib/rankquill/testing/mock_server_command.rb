@@ -14,6 +14,8 @@ module Rankquill
     # @example
     #   Rankquill::Testing::MockServerCommand.find(["serve", "--port", "0"])
     #   # => ["/usr/bin/node", "/app/node_modules/@rankquill/mock-server/dist/cli.js", "serve", "--port", "0"]
+    #
+    # @api private
     module MockServerCommand
       MINIMUM_NODE = "22.13.0"
       PACKAGE = "@rankquill/mock-server"

@@ -11,6 +11,8 @@ module Rankquill
     # holds: the system closes it when Ruby ends in any way, a SIGKILL included, and the server,
     # started with `RANKQUILL_EXIT_ON_STDIN_CLOSE=1` (what `serve --exit-on-stdin-close` sets, as a
     # variable that a CLI too old to know it ignores), then stops by itself.
+    #
+    # @api private
     class MockServerProcess
       EXIT_WITH_STDIN = { "RANKQUILL_EXIT_ON_STDIN_CLOSE" => "1" }.freeze
 

@@ -20,6 +20,8 @@ module Rankquill
       end
 
       # Stops the shared server, if one was started.
+      # @example
+      #   Minitest.after_run { Rankquill::Testing.stop_shared_mock_server }
       def stop_shared_mock_server
         @shared_mock_server&.stop
         @shared_mock_server = nil
@@ -28,6 +30,10 @@ module Rankquill
 
     # What the Minitest and RSpec helpers add to a test: `rankquill_mock`, a fresh account and
     # project on the process's one mock server, new for every test.
+    # @example
+    #   class ArticleTest < Minitest::Test
+    #     include Rankquill::Testing::MockServerHelpers
+    #   end
     module MockServerHelpers
       # @example
       #   client = rankquill_mock.client

@@ -18,6 +18,9 @@ module Rankquill
         @store = store
       end
 
+      # The Rack interface: GET /<language>/resources/blog/<slug> answers the stored article's page, 404 otherwise.
+      # @example
+      #   run Rankquill::Webhooks::ArticlePages.new(receiver.store) # config.ru
       def call(env)
         method = env["REQUEST_METHOD"]
         unless ALLOWED_METHODS.include?(method)

@@ -37,21 +37,29 @@ module Rankquill
       end
 
       # Stores the article, replacing the one with the same slug.
+      # @example
+      #   store.upsert(article.to_h.merge(url: "/en/resources/blog/cold-brew"))
       def upsert(article)
         raise NotImplementedError, "#{self.class} must implement upsert(article)"
       end
 
       # Removes the article with this slug; answers it, or nil when there was none.
+      # @example
+      #   store.remove("cold-brew") # => false when there was none
       def remove(slug)
         raise NotImplementedError, "#{self.class} must implement remove(slug)"
       end
 
       # The article with this slug, or nil.
+      # @example
+      #   store.get("cold-brew")&.fetch(:title)
       def get(slug)
         raise NotImplementedError, "#{self.class} must implement get(slug)"
       end
 
       # Every article, the most recently received first.
+      # @example
+      #   store.list.map { |article| article[:slug] }
       def list
         raise NotImplementedError, "#{self.class} must implement list"
       end

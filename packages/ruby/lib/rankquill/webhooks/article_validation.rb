@@ -3,6 +3,8 @@
 module Rankquill
   module Webhooks
     # The checks of an incoming event body, each problem a sentence naming the field.
+    #
+    # @api private
     module ArticleValidation
       JSON_KINDS = {
         string: [String], integer: [Integer], number: [Integer, Float], boolean: [TrueClass, FalseClass],

@@ -20,6 +20,8 @@ module Rankquill
 
       # @param bag [Hash, #env, #each] the request's headers in any of the forms above
       # @return [Hash{String => String}] lower-case, dash-separated names; the first value of each
+      # @example
+      #   Rankquill::Webhooks::HeaderBag.normalize("HTTP_X_SERVICE_KEY" => "secret") # => {"x-service-key" => "secret"}
       def normalize(bag)
         headers = {}
         pairs(bag).each do |name, value|

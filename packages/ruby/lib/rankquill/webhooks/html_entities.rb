@@ -19,6 +19,8 @@ module Rankquill
     }.freeze
 
     # Decodes character references as HTML does, in text or in an attribute value.
+    #
+    # @api private
     module CharacterReference
       # A reference, and the character after it when that is a letter, a digit or `=`.
       REFERENCE = /&(#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?)(?=([A-Za-z0-9=])?)/

@@ -45,6 +45,8 @@ module Rankquill
 
       # @param html [String]
       # @return [String] the cleaned HTML
+      # @example
+      #   Rankquill::Webhooks::HtmlSanitizer.new.sanitize('<p onclick="x()">Hi</p>') # => "<p>Hi</p>"
       def sanitize(html)
         @out = +""
         @elements = [] # per open element, innermost last: KEPT, DROPS or UNWRAPPED

@@ -16,6 +16,8 @@ module Rankquill
     #
     # @example
     #   Rankquill::Webhooks::HtmlTokenizer.new("<p class=x>a &amp; b", handler).run
+    #
+    # @api private
     class HtmlTokenizer
       # Elements whose content is text up to their own end tag; title and textarea decode references.
       RAW_TEXT = %w[script style xmp iframe noembed noframes title textarea].freeze

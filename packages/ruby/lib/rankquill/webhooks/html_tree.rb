@@ -12,6 +12,8 @@ module Rankquill
     # @example
     #   Rankquill::Webhooks::HtmlTree.build("<p>Hi <a href=x", sink)
     #   # sink.open("p", {}), sink.text("Hi "), sink.close("p")
+    #
+    # @api private
     class HtmlTree
       # Elements the parser never holds open: they have no content and no end tag.
       PARSER_VOID = %w[area base basefont br col command embed frame hr img input isindex keygen link meta param source

@@ -19,6 +19,9 @@ module Rankquill
         @routes = routes.transform_keys(&:to_s)
       end
 
+      # The Rack interface: the mounted path goes to its receiver, every other one to the app below.
+      # @example
+      #   use Rankquill::Webhooks::Mount, "/webhooks/rankquill" => receiver
       def call(env)
         endpoint = @routes[env["PATH_INFO"].to_s]
         endpoint ? endpoint.call(env) : @app.call(env)

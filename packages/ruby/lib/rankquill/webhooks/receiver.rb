@@ -110,6 +110,8 @@ module Rankquill
       end
 
       # The Rack interface: POST deliveries only; the answer is JSON.
+      # @example
+      #   status, headers, body = receiver.call(Rack::MockRequest.env_for("/", method: "POST", input: payload))
       def call(env)
         result = handle(env, env["rack.input"], method: env["REQUEST_METHOD"])
         [result.status, JSON_HEADERS.merge(result.headers), [JSON.generate(result.body)]]

@@ -13,6 +13,8 @@ module Rankquill
     # @example
     #   guard = Rankquill::Webhooks::ReplayGuard.new(store, -> { Time.now })
     #   guard.replay_url(headers, "cold-brew", "/en/resources/blog/cold-brew") # => nil: apply it
+    #
+    # @api private
     class ReplayGuard
       # Twice the signature tolerance: a signed replay is refused by its timestamp after that.
       REMEMBER_SECONDS = 2 * DEFAULT_TOLERANCE

@@ -2,6 +2,9 @@
 
 module Rankquill
   # Receiving Rankquill webhooks: the signature helpers, and the Receiver (a Rack application).
+  # @example
+  #   receiver = Rankquill::Webhooks::Receiver.new(secret: ENV.fetch("RANKQUILL_WEBHOOK_SECRET"))
+  #   map("/webhooks/rankquill") { run receiver } # config.ru
   module Webhooks
     # Seconds a signature's timestamp may lie before or after the receiver's clock.
     DEFAULT_TOLERANCE = 300

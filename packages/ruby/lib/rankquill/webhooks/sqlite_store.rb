@@ -35,8 +35,11 @@ module Rankquill
                     "webhook_timestamp INTEGER NOT NULL)")
       end
 
+      # Stores the article (a Hash with Symbol keys) under its slug, replacing the one there.
       # Slugs are bound as UTF-8 text: a binary string (PATH_INFO from Puma) would be bound as a
       # BLOB, which never equals the TEXT stored.
+      # @example
+      #   store.upsert(title: "Cold brew", slug: "cold-brew", content: "<p>1:8</p>", url: "/en/blog/cold-brew")
       def upsert(article)
         article = article.merge(slug: ArticleStore.utf8_slug(article.fetch(:slug)))
         @mutex.synchronize do
@@ -52,6 +55,9 @@ module Rankquill
         nil
       end
 
+      # Removes the article of this slug; true when there was one.
+      # @example
+      #   store.remove("cold-brew")
       def remove(slug)
         slug = ArticleStore.utf8_slug(slug)
         @mutex.synchronize do
@@ -62,10 +68,16 @@ module Rankquill
         end
       end
 
+      # The article of this slug (a Hash with Symbol keys), or nil.
+      # @example
+      #   store.get("cold-brew")&.fetch(:title)
       def get(slug)
         @mutex.synchronize { read(ArticleStore.utf8_slug(slug)) }
       end
 
+      # Every stored article.
+      # @example
+      #   store.list.map { |article| article[:slug] }
       def list
         @mutex.synchronize do
           @db.execute("SELECT article FROM #{TABLE} ORDER BY sequence DESC").map { |(json)| parse(json) }
@@ -73,6 +85,8 @@ module Rankquill
       end
 
       # True when a delivery with this webhook-id was applied in the last ReplayGuard::REMEMBER_SECONDS.
+      # @example
+      #   store.delivery_applied?("dlv_1", Time.now.to_f) # => true for a replay
       def delivery_applied?(webhook_id, now)
         @mutex.synchronize do
           !@db.get_first_value("SELECT 1 FROM #{DELIVERIES_TABLE} WHERE webhook_id = ? AND applied_at > ?",
@@ -81,6 +95,8 @@ module Rankquill
       end
 
       # The webhook-timestamp of the delivery that removed this slug (its tombstone), or nil.
+      # @example
+      #   store.tombstone("cold-brew") # => 1767225600 after a delivery removed it, else nil
       def tombstone(slug)
         @mutex.synchronize do
           @db.get_first_value("SELECT webhook_timestamp FROM #{TOMBSTONES_TABLE} WHERE slug = ?",
@@ -89,6 +105,8 @@ module Rankquill
       end
 
       # Keeps a removed slug's tombstone until the slug is written or removed again.
+      # @example
+      #   store.keep_tombstone("cold-brew", Integer(headers["webhook-timestamp"]))
       def keep_tombstone(slug, timestamp)
         @mutex.synchronize do
           @db.execute("INSERT INTO #{TOMBSTONES_TABLE} (slug, webhook_timestamp) VALUES (?, ?) " \
@@ -99,6 +117,8 @@ module Rankquill
       end
 
       # Remembers an applied delivery's webhook-id (Unix seconds `now`), forgetting expired ones.
+      # @example
+      #   store.remember_delivery("dlv_1", Time.now.to_f)
       def remember_delivery(webhook_id, now)
         @mutex.synchronize do
           @db.execute("DELETE FROM #{DELIVERIES_TABLE} WHERE applied_at <= ?", [now - ReplayGuard::REMEMBER_SECONDS])
@@ -109,6 +129,9 @@ module Rankquill
       end
 
       # Closes the database.
+      # @example
+      #   store = Rankquill::Webhooks::SqliteStore.new(path: "articles.db")
+      #   store.close
       def close
         @mutex.synchronize { @db.close }
       end

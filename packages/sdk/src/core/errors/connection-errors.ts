@@ -29,7 +29,17 @@ export class APIConnectionError extends connectionErrorClass(RankquillError, SER
   override name = 'APIConnectionError';
 }
 
-/** No answer arrived within `timeout` milliseconds, on every attempt. */
+/**
+ * No answer arrived within `timeout` milliseconds, on every attempt.
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list({}, { timeout: 1, maxRetries: 0 });
+ * } catch (error) {
+ *   if (error instanceof APIConnectionTimeoutError) console.log('no answer in time');
+ * }
+ * ```
+ */
 export class APIConnectionTimeoutError extends connectionTimeoutErrorClass(APIConnectionError, SERVICE) {
   override name = 'APIConnectionTimeoutError';
 }
@@ -52,7 +62,16 @@ export class CrossOriginRedirectError extends crossOriginRedirectErrorClass(APIC
   override name = 'CrossOriginRedirectError';
 }
 
-/** The caller aborted the request through its `signal`. */
+/**
+ * The caller aborted the request through its `signal`.
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const call = client.projects.list({}, { signal: controller.signal });
+ * controller.abort();
+ * await call.catch((error) => console.log(error instanceof APIUserAbortError)); // true
+ * ```
+ */
 export class APIUserAbortError extends userAbortErrorClass(RankquillError) {
   override name = 'APIUserAbortError';
 }

@@ -1,21 +1,51 @@
 import { retryAfterMs } from '@rankquill/client-core';
 import { APIError } from './api-error';
 
-/** 400: the request was malformed or a field was invalid; `param` names the field. */
+/**
+ * 400: the request was malformed or a field was invalid; `param` names the field.
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.create({ name: 'Docs', domain: 'not a domain' });
+ * } catch (error) {
+ *   if (error instanceof BadRequestError) console.log(error.param); // domain
+ * }
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 
   declare readonly status: 400;
 }
 
-/** 401: the API key is missing, malformed or unknown. */
+/**
+ * 401: the API key is missing, malformed or unknown.
+ * @example
+ * ```ts
+ * try {
+ *   await new Rankquill({ apiKey: 'rq_test_wrong' }).projects.list();
+ * } catch (error) {
+ *   if (error instanceof AuthenticationError) console.log(error.status); // 401
+ * }
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 
   declare readonly status: 401;
 }
 
-/** 404: the resource does not exist or belongs to another account. */
+/**
+ * 404: the resource does not exist or belongs to another account.
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.retrieve('proj_does_not_exist');
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log(error.requestId); // req_…
+ * }
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 
@@ -25,6 +55,14 @@ export class NotFoundError extends APIError {
 /**
  * 409: the resource is in a state that does not allow the call (publishing an article that is
  * still generating), or an `Idempotency-Key` was reused with another request.
+ * @example
+ * ```ts
+ * try {
+ *   await client.content.publish('proj_123', job.id); // still generating
+ * } catch (error) {
+ *   if (error instanceof ConflictError) console.log(error.message);
+ * }
+ * ```
  */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
@@ -32,7 +70,17 @@ export class ConflictError extends APIError {
   declare readonly status: 409;
 }
 
-/** 429: the account's hourly request limit is used up. */
+/**
+ * 429: the account's hourly request limit is used up.
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof RateLimitError) console.log(`try again in ${error.retryAfter} s`);
+ * }
+ * ```
+ */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
 
@@ -49,7 +97,17 @@ export class RateLimitError extends APIError {
   }
 }
 
-/** 5xx: the service failed. The SDK already retried it `maxRetries` times. */
+/**
+ * 5xx: the service failed. The SDK already retried it `maxRetries` times.
+ * @example
+ * ```ts
+ * try {
+ *   await client.projects.list();
+ * } catch (error) {
+ *   if (error instanceof InternalServerError) console.log(error.status, error.requestId); // after the retries
+ * }
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }

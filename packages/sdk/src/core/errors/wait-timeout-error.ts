@@ -1,6 +1,16 @@
 import { RankquillError } from './rankquill-error';
 
-/** A `createAndWait` helper gave up: the item was still being worked on when its wait ran out. */
+/**
+ * A `createAndWait` helper gave up: the item was still being worked on when its wait ran out.
+ * @example
+ * ```ts
+ * try {
+ *   await client.content.createAndWait('proj_123', { keyword: 'cold brew' }, { waitTimeout: 30_000 });
+ * } catch (error) {
+ *   if (error instanceof WaitTimeoutError) console.log(`${error.id} is still generating`);
+ * }
+ * ```
+ */
 export class WaitTimeoutError extends RankquillError {
   override name = 'WaitTimeoutError';
 

@@ -8,7 +8,13 @@ export type { AiVisibilityPrompt, AiVisibilityPromptCreateParams };
 /** `limit`, `offset` and an optional `topic_id` filter of `aiVisibility.prompts.list()`. */
 export type AiVisibilityPromptListParams = PageParams & { topic_id?: string };
 
-/** Prompts of a project's AI visibility: questions asked on every AI platform once a day. */
+/**
+ * Prompts of a project's AI visibility: questions asked on every AI platform once a day.
+ * @example
+ * ```ts
+ * const prompt = await client.aiVisibility.prompts.create('proj_123', { topic_id: 'top_456', text: 'Best espresso beans?' });
+ * ```
+ */
 export class AiVisibilityPrompts extends APIResource {
   /**
    * Tracks a prompt in a topic. It is asked on every platform for today at once, then every day

@@ -16,7 +16,14 @@ export type AiVisibilityResponseListParams = PageParams & {
   to?: string;
 };
 
-/** The AI platforms' answers to a project's prompts, one per prompt, platform and day. */
+/**
+ * The AI platforms' answers to a project's prompts, one per prompt, platform and day.
+ * @example
+ * ```ts
+ * const answers = await client.aiVisibility.responses.list('proj_123', { platform: 'chatgpt' });
+ * console.log(answers.data.map((answer) => answer.mentioned));
+ * ```
+ */
 export class AiVisibilityResponses extends APIResource {
   /**
    * Lists answers, newest day first, with the brand mentions and citations found in each. Await

@@ -8,7 +8,13 @@ export type { AiVisibilityTopic, AiVisibilityTopicCreateParams };
 /** `limit` and `offset` of `aiVisibility.topics.list()`. */
 export type AiVisibilityTopicListParams = PageParams;
 
-/** Topics of a project's AI visibility: groups of prompts about one subject. */
+/**
+ * Topics of a project's AI visibility: groups of prompts about one subject.
+ * @example
+ * ```ts
+ * const topic = await client.aiVisibility.topics.create('proj_123', { name: 'Espresso' });
+ * ```
+ */
 export class AiVisibilityTopics extends APIResource {
   /**
    * Creates a topic. A name the project already uses (ignoring case and spacing) throws

@@ -14,7 +14,15 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncActivity(AsyncAPIResource):
-    """A project's activity feed: list."""
+    """A project's activity feed: list.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            async for entry in client.activity.list("proj_123"):
+                print(entry.type, entry.message)
+        ```
+    """
 
     def list(
         self,

@@ -29,7 +29,15 @@ ContentExportFormat = Literal["json", "csv", "html", "markdown"]
 
 
 class AsyncContent(AsyncAPIResource):
-    """Content: create, create_and_wait, retrieve, update, list, delete, publish, unpublish, export."""
+    """Content: create, create_and_wait, retrieve, update, list, delete, publish, unpublish, export.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            article = await client.content.create_and_wait("proj_123", keyword="cold brew ratio")
+            await client.content.publish("proj_123", article.id)
+        ```
+    """
 
     async def create(
         self,

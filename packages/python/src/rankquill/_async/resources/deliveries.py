@@ -14,7 +14,15 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncDeliveries(AsyncAPIResource):
-    """The deliveries of a project's webhook: list, retrieve, redeliver."""
+    """The deliveries of a project's webhook: list, retrieve, redeliver.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            async for delivery in client.deliveries.list("proj_123"):
+                print(delivery.event, delivery.status)
+        ```
+    """
 
     def list(
         self,

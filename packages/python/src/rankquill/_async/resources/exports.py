@@ -26,7 +26,16 @@ _UNFINISHED = ("pending", "processing")
 
 
 class AsyncExports(AsyncAPIResource):
-    """Bulk exports (JSON, a ZIP of CSVs, a PDF report): create, retrieve, create_and_wait, download."""
+    """Bulk exports (JSON, a ZIP of CSVs, a PDF report): create, retrieve, create_and_wait, download.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            export = await client.exports.create_and_wait("proj_123", types=["content"], format="json")
+            async with await client.exports.download(export) as file:
+                await file.write_to("export.json")
+        ```
+    """
 
     async def create(
         self,

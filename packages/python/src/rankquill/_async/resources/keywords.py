@@ -17,7 +17,15 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncKeywords(AsyncAPIResource):
-    """A project's tracked keywords: create, list, opportunities, performance, export."""
+    """A project's tracked keywords: create, list, opportunities, performance, export.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            keyword = await client.keywords.create("proj_123", keyword="cold brew ratio")
+            print(keyword.position, keyword.opportunity_score)
+        ```
+    """
 
     async def create(
         self,

@@ -14,7 +14,15 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncProjects(AsyncAPIResource):
-    """Projects: create, retrieve, update, list, delete, rotate_public_api_key."""
+    """Projects: create, retrieve, update, list, delete, rotate_public_api_key.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            project = await client.projects.create(name="Northwind Coffee", domain="northwind.example")
+            print(project.id, project.public_api_key)
+        ```
+    """
 
     async def create(
         self,

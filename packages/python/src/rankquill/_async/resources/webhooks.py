@@ -13,7 +13,15 @@ from ._resource import AsyncAPIResource
 
 
 class AsyncWebhooks(AsyncAPIResource):
-    """A project's webhook: test, rotate_signing_secret."""
+    """A project's webhook: test, rotate_signing_secret.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            delivery = await client.webhooks.test("proj_123")
+            print(delivery.status)  # pending
+        ```
+    """
 
     async def test(
         self,

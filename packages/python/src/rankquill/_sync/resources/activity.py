@@ -16,7 +16,15 @@ from ._resource import APIResource
 
 
 class Activity(APIResource):
-    """A project's activity feed: list."""
+    """A project's activity feed: list.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            for entry in client.activity.list("proj_123"):
+                print(entry.type, entry.message)
+        ```
+    """
 
     def list(
         self,

@@ -30,7 +30,15 @@ ContentExportFormat = Literal["json", "csv", "html", "markdown"]
 
 
 class Content(APIResource):
-    """Content: create, create_and_wait, retrieve, update, list, delete, publish, unpublish, export."""
+    """Content: create, create_and_wait, retrieve, update, list, delete, publish, unpublish, export.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            article = client.content.create_and_wait("proj_123", keyword="cold brew ratio")
+            client.content.publish("proj_123", article.id)
+        ```
+    """
 
     def create(
         self,

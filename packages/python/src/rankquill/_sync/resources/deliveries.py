@@ -16,7 +16,15 @@ from ._resource import APIResource
 
 
 class Deliveries(APIResource):
-    """The deliveries of a project's webhook: list, retrieve, redeliver."""
+    """The deliveries of a project's webhook: list, retrieve, redeliver.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            for delivery in client.deliveries.list("proj_123"):
+                print(delivery.event, delivery.status)
+        ```
+    """
 
     def list(
         self,

@@ -27,7 +27,16 @@ _UNFINISHED = ("pending", "processing")
 
 
 class Exports(APIResource):
-    """Bulk exports (JSON, a ZIP of CSVs, a PDF report): create, retrieve, create_and_wait, download."""
+    """Bulk exports (JSON, a ZIP of CSVs, a PDF report): create, retrieve, create_and_wait, download.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            export = client.exports.create_and_wait("proj_123", types=["content"], format="json")
+            with client.exports.download(export) as file:
+                file.write_to("export.json")
+        ```
+    """
 
     def create(
         self,

@@ -19,7 +19,15 @@ from ._resource import APIResource
 
 
 class Keywords(APIResource):
-    """A project's tracked keywords: create, list, opportunities, performance, export."""
+    """A project's tracked keywords: create, list, opportunities, performance, export.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            keyword = client.keywords.create("proj_123", keyword="cold brew ratio")
+            print(keyword.position, keyword.opportunity_score)
+        ```
+    """
 
     def create(
         self,

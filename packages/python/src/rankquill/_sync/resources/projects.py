@@ -16,7 +16,15 @@ from ._resource import APIResource
 
 
 class Projects(APIResource):
-    """Projects: create, retrieve, update, list, delete, rotate_public_api_key."""
+    """Projects: create, retrieve, update, list, delete, rotate_public_api_key.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            project = client.projects.create(name="Northwind Coffee", domain="northwind.example")
+            print(project.id, project.public_api_key)
+        ```
+    """
 
     def create(
         self,

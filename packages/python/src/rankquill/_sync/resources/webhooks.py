@@ -15,7 +15,15 @@ from ._resource import APIResource
 
 
 class Webhooks(APIResource):
-    """A project's webhook: test, rotate_signing_secret."""
+    """A project's webhook: test, rotate_signing_secret.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            delivery = client.webhooks.test("proj_123")
+            print(delivery.status)  # pending
+        ```
+    """
 
     def test(
         self,

@@ -46,19 +46,45 @@ class ArticleStore(Protocol):
     """
 
     def upsert(self, article: StoredArticle) -> None:
-        """Inserts the article, or replaces the one with the same slug."""
+        """Inserts the article, or replaces the one with the same slug.
+
+        Example:
+            ```python
+            store.upsert(StoredArticle(**article.model_dump(), url="/en/resources/blog/cold-brew"))
+            ```
+        """
         ...
 
     def remove(self, slug: str) -> bool:
-        """Removes the article with this slug; answers True when there was one."""
+        """Removes the article with this slug; answers True when there was one.
+
+        Example:
+            ```python
+            removed = store.remove("cold-brew")  # False when there was none
+            ```
+        """
         ...
 
     def get(self, slug: str) -> StoredArticle | None:
-        """The article with this slug, or None."""
+        """The article with this slug, or None.
+
+        Example:
+            ```python
+            article = store.get("cold-brew")
+            print(article.title if article else "not received")
+            ```
+        """
         ...
 
     def list(self) -> list[StoredArticle]:
-        """Every article, most recently received first."""
+        """Every article, most recently received first.
+
+        Example:
+            ```python
+            for article in store.list():
+                print(article.slug, article.received_at)
+            ```
+        """
         ...
 
 
@@ -83,16 +109,35 @@ class ReplayGuard(Protocol):
     """
 
     def was_applied(self, webhook_id: str, now: float) -> bool:
-        """True when a delivery with this `webhook-id` was applied in the last 600 seconds."""
+        """True when a delivery with this `webhook-id` was applied in the last 600 seconds.
+
+        Example:
+            ```python
+            if store.was_applied(headers["webhook-id"], time.time()):
+                print("a replay: answer 200, change nothing")
+            ```
+        """
         ...
 
     def slug_timestamp(self, slug: str) -> int | None:
-        """The `webhook-timestamp` of the delivery that last wrote or removed this slug, if any."""
+        """The `webhook-timestamp` of the delivery that last wrote or removed this slug, if any.
+
+        Example:
+            ```python
+            print(store.slug_timestamp("cold-brew"))  # 1767225600, or None
+            ```
+        """
         ...
 
     def record_applied(
         self, webhook_id: str | None, slug: str | None, timestamp: int | None, now: float
     ) -> None:
         """Remembers an applied delivery: its id (when sent) and, for an article event, the
-        slug's new timestamp (None when the delivery carried none)."""
+        slug's new timestamp (None when the delivery carried none).
+
+        Example:
+            ```python
+            store.record_applied("dlv_1", "cold-brew", 1767225600, time.time())
+            ```
+        """
         ...

@@ -50,6 +50,13 @@ class SqliteArticleStore:
             self._connection.executescript(_SCHEMA)
 
     def upsert(self, article: StoredArticle) -> None:
+        """Stores the article under its slug, replacing the one stored there, in one transaction.
+
+        Example:
+            ```python
+            store.upsert(StoredArticle(**article.model_dump(), url="/en/resources/blog/cold-brew"))
+            ```
+        """
         with self._lock, self._connection:
             (seq,) = self._connection.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM articles").fetchone()
             self._connection.execute(
@@ -60,15 +67,36 @@ class SqliteArticleStore:
             )
 
     def remove(self, slug: str) -> bool:
+        """Removes the article of this slug; True when there was one.
+
+        Example:
+            ```python
+            store.remove("cold-brew")
+            ```
+        """
         with self._lock, self._connection:
             return self._connection.execute("DELETE FROM articles WHERE slug = ?", (slug,)).rowcount > 0
 
     def get(self, slug: str) -> StoredArticle | None:
+        """The article of this slug, or None.
+
+        Example:
+            ```python
+            print(store.get("cold-brew"))
+            ```
+        """
         with self._lock:
             row = self._connection.execute("SELECT doc FROM articles WHERE slug = ?", (slug,)).fetchone()
         return None if row is None else StoredArticle.model_validate_json(row[0])
 
     def list(self) -> list[StoredArticle]:
+        """Every stored article.
+
+        Example:
+            ```python
+            print([article.slug for article in store.list()])
+            ```
+        """
         with self._lock:
             rows = self._connection.execute(
                 "SELECT doc FROM articles ORDER BY received_at DESC, seq DESC"
@@ -76,6 +104,13 @@ class SqliteArticleStore:
         return [StoredArticle.model_validate_json(doc) for (doc,) in rows]
 
     def was_applied(self, webhook_id: str, now: float) -> bool:
+        """True when a delivery with this `webhook-id` was applied in the last 600 seconds.
+
+        Example:
+            ```python
+            store.was_applied("dlv_1", time.time())
+            ```
+        """
         with self._lock:
             row = self._connection.execute(
                 "SELECT applied_at FROM applied_deliveries WHERE webhook_id = ?", (webhook_id,)
@@ -83,6 +118,13 @@ class SqliteArticleStore:
         return row is not None and now - float(row[0]) <= REMEMBER_IDS_SECONDS
 
     def slug_timestamp(self, slug: str) -> int | None:
+        """The `webhook-timestamp` of the delivery that last wrote or removed this slug, if any.
+
+        Example:
+            ```python
+            store.slug_timestamp("cold-brew")
+            ```
+        """
         with self._lock:
             row = self._connection.execute(
                 "SELECT webhook_timestamp FROM slug_timestamps WHERE slug = ?", (slug,)
@@ -92,6 +134,13 @@ class SqliteArticleStore:
     def record_applied(
         self, webhook_id: str | None, slug: str | None, timestamp: int | None, now: float
     ) -> None:
+        """Remembers an applied delivery: its id and, for an article event, the slug's timestamp.
+
+        Example:
+            ```python
+            store.record_applied("dlv_1", "cold-brew", 1767225600, time.time())
+            ```
+        """
         with self._lock, self._connection:
             if webhook_id is not None:
                 self._connection.execute(
@@ -112,6 +161,13 @@ class SqliteArticleStore:
                 )
 
     def close(self) -> None:
-        """Closes the database connection."""
+        """Closes the database connection.
+
+        Example:
+            ```python
+            store = SqliteArticleStore("articles.db")
+            store.close()
+            ```
+        """
         with self._lock:
             self._connection.close()

@@ -4,6 +4,8 @@ module Rankquill
   module Resources
     class AiVisibility < APIResource
       # The prompts of a topic, asked of every platform daily.
+      # @example
+      #   prompt = client.ai_visibility.prompts.create("proj_123", topic_id: "top_456", text: "Best espresso beans?")
       class Prompts < APIResource
         # Creates a prompt under a topic.
         # @return [Models::AiVisibilityPrompt]

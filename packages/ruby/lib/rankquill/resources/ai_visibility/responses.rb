@@ -4,6 +4,8 @@ module Rankquill
   module Resources
     class AiVisibility < APIResource
       # The platforms' daily answers to the prompts, with the mentions and citations found.
+      # @example
+      #   client.ai_visibility.responses.list("proj_123", platform: "chatgpt").each { |answer| puts answer.mentioned }
       class Responses < APIResource
         # Lists responses, newest first, filtered by prompt, topic, platform or date (YYYY-MM-DD).
         # @return [Page<Models::AiVisibilityResponse>]

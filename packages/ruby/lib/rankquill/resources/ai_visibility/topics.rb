@@ -4,6 +4,8 @@ module Rankquill
   module Resources
     class AiVisibility < APIResource
       # The topics whose prompts the platforms are asked daily.
+      # @example
+      #   topic = client.ai_visibility.topics.create("proj_123", name: "Espresso")
       class Topics < APIResource
         # Creates a topic.
         # @return [Models::AiVisibilityTopic]

@@ -20,7 +20,15 @@ from .topics import AsyncTopics, AsyncTopicsWithRawResponse
 
 
 class AsyncAiVisibility(AsyncAPIResource):
-    """A project's AI visibility: retrieve (the score), export, and `topics`, `prompts`, `responses`."""
+    """A project's AI visibility: retrieve (the score), export, and `topics`, `prompts`, `responses`.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            visibility = await client.ai_visibility.retrieve("proj_123")
+            print(visibility.score, [platform.platform for platform in visibility.platforms])
+        ```
+    """
 
     def __init__(self, transport: AsyncTransport) -> None:
         super().__init__(transport)

@@ -14,7 +14,16 @@ from .._resource import AsyncAPIResource
 
 
 class AsyncPrompts(AsyncAPIResource):
-    """Prompts: create, list."""
+    """Prompts: create, list.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            prompts = client.ai_visibility.prompts
+            prompt = await prompts.create("proj_123", topic_id="top_456", text="Best espresso beans?")
+            print(prompt.id)
+        ```
+    """
 
     async def create(
         self,

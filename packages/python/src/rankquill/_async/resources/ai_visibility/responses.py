@@ -18,7 +18,15 @@ AiPlatform = Literal["chatgpt", "perplexity", "gemini", "claude", "google_ai_ove
 
 
 class AsyncResponses(AsyncAPIResource):
-    """Responses: list."""
+    """Responses: list.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            async for answer in client.ai_visibility.responses.list("proj_123", platform="chatgpt"):
+                print(answer.date, answer.mentioned)
+        ```
+    """
 
     def list(
         self,

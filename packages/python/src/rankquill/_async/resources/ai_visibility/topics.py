@@ -14,7 +14,15 @@ from .._resource import AsyncAPIResource
 
 
 class AsyncTopics(AsyncAPIResource):
-    """Topics: create, list."""
+    """Topics: create, list.
+
+    Example:
+        ```python
+        async with AsyncRankquill() as client:
+            topic = await client.ai_visibility.topics.create("proj_123", name="Espresso")
+            print(topic.id, topic.prompt_count)
+        ```
+    """
 
     async def create(
         self,

@@ -22,7 +22,15 @@ from .topics import Topics, TopicsWithRawResponse
 
 
 class AiVisibility(APIResource):
-    """A project's AI visibility: retrieve (the score), export, and `topics`, `prompts`, `responses`."""
+    """A project's AI visibility: retrieve (the score), export, and `topics`, `prompts`, `responses`.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            visibility = client.ai_visibility.retrieve("proj_123")
+            print(visibility.score, [platform.platform for platform in visibility.platforms])
+        ```
+    """
 
     def __init__(self, transport: Transport) -> None:
         super().__init__(transport)

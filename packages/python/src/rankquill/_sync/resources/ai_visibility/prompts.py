@@ -16,7 +16,16 @@ from .._resource import APIResource
 
 
 class Prompts(APIResource):
-    """Prompts: create, list."""
+    """Prompts: create, list.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            prompts = client.ai_visibility.prompts
+            prompt = prompts.create("proj_123", topic_id="top_456", text="Best espresso beans?")
+            print(prompt.id)
+        ```
+    """
 
     def create(
         self,

@@ -20,7 +20,15 @@ AiPlatform = Literal["chatgpt", "perplexity", "gemini", "claude", "google_ai_ove
 
 
 class Responses(APIResource):
-    """Responses: list."""
+    """Responses: list.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            for answer in client.ai_visibility.responses.list("proj_123", platform="chatgpt"):
+                print(answer.date, answer.mentioned)
+        ```
+    """
 
     def list(
         self,

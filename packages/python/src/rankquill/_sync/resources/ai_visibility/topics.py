@@ -16,7 +16,15 @@ from .._resource import APIResource
 
 
 class Topics(APIResource):
-    """Topics: create, list."""
+    """Topics: create, list.
+
+    Example:
+        ```python
+        with Rankquill() as client:
+            topic = client.ai_visibility.topics.create("proj_123", name="Espresso")
+            print(topic.id, topic.prompt_count)
+        ```
+    """
 
     def create(
         self,
