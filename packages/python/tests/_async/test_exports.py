@@ -74,7 +74,7 @@ async def test_create_and_wait_polls_and_gives_up_after_wait_timeout(
         async with AsyncRankquill(api_key="rq_test_secret", base_url=f"{scripted.url}/v1") as client:
             with pytest.raises(WaitTimeoutError) as caught:
                 await client.exports.create_and_wait(
-                    "proj_1", types=["keywords"], format="json", poll_interval=0.05, wait_timeout=0.2
+                    "proj_1", types=["keywords"], format="json", poll_interval=0.05, wait_timeout=1.0
                 )
     assert (caught.value.id, caught.value.state) == (started.id, "pending")
     assert [request.method for request in scripted.requests[:3]] == ["POST", "GET", "GET"]
