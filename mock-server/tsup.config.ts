@@ -1,4 +1,40 @@
+import { createRequire, isBuiltin } from 'node:module';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Has the CLI bundle take Node's builtins with `process.getBuiltinModule` instead of `import`:
+ * an `import` builds the module's ESM facade, which reads every export, and reading `node:http`'s
+ * loads undici (a third of a start's time went there). The module put in its place exports the
+ * data properties, and of the getters only those named here, so no lazy getter that loads more
+ * (or warns of a deprecation) runs; an import of another name fails the build.
+ */
+const GETTERS_EXPORTED = new Set(['AsyncLocalStorage', 'BlockList']);
+
+const builtinsWithoutFacade: Plugin = {
+  name: 'builtins-without-esm-facade',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
+      if (!isBuiltin(args.path)) return { errors: [{ text: `${args.path} is not a Node builtin` }] };
+      const exported = require(args.path) as object;
+      const names = Object.entries(Object.getOwnPropertyDescriptors(exported))
+        .filter(([key, descriptor]) => 'value' in descriptor || GETTERS_EXPORTED.has(key))
+        .filter(([key]) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default')
+        .map(([key]) => key);
+      return {
+        contents: [
+          `const m = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+          'export default m;',
+          ...names.map((key) => `export const ${key} = m.${key};`),
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
 
 export default defineConfig([
   {
@@ -25,8 +61,9 @@ export default defineConfig([
     target: 'node22',
     platform: 'node',
     noExternal: [/.*/],
-    // Keep `node:` on imports: `node:sqlite` (used by the reference receiver) has no bare name.
+    // Builtins keep their `node:` (`node:sqlite` has no bare name) for the plugin to take them.
     removeNodeProtocol: false,
+    esbuildPlugins: [builtinsWithoutFacade],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },

@@ -8,23 +8,32 @@ const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /**
  * Starts `node <script> ...args` and resolves once it printed its ready line: the child, that line
- * parsed, and the milliseconds it took.
+ * parsed, the milliseconds it took, and its stderr so far (`stderr()`). Its stderr goes on to this
+ * process's, or to `onStderr` when given.
  *
  * @example
  * const bare = await startProcess('bench/bare-server.mjs', ['body.json']);
  * await stopProcess(bare.child);
  */
-export function startProcess(script, args) {
+export function startProcess(script, args, { onStderr } = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+    if (onStderr) onStderr(String(chunk));
+    else process.stderr.write(chunk);
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('\n'))
-        resolve({ child, ready: JSON.parse(out.split('\n')[0]), ms: performance.now() - started });
+      if (out.includes('\n')) {
+        const ms = performance.now() - started;
+        resolve({ child, ready: JSON.parse(out.split('\n')[0]), ms, stderr: () => errors });
+      }
     });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${errors.trim()}`)));
   });
 }
 
@@ -36,8 +45,8 @@ export function startProcess(script, args) {
  * console.log(server.ready.url);
  * await stopProcess(server.child);
  */
-export function startServe(args) {
-  return startProcess(CLI, ['serve', ...args]);
+export function startServe(args, options) {
+  return startProcess(CLI, ['serve', ...args], options);
 }
 
 /** Stops a child with SIGTERM (a server drains first) and resolves once it exited. */

@@ -4,124 +4,50 @@
 // bare signed `fetch` POSTs of the same bodies at the same concurrency, in the same run (both sign
 // with the reference server's `nodeWebhookSigner`). Each article sends content.published then
 // content.updated; the receiver's log must show every article's two events in that order.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+//
+// Each round also prints the CPU per delivery of this process and of the receiver's: the ratio is
+// set by whichever runs out of a core first, so it moves with the machine's load from run to
+// run. The receiver gets every round's deliveries twice, once from each side; the bare side sends
+// them under webhook-ids of its own, so that the receiver, which remembers applied ids, takes both
+// sides' deliveries as new. After the rounds, the CPU of one delivery is split into its parts
+// (outbox write, job claim, signature, POST, outcome write), deliveries one at a time
+// (delivery-parts.mjs).
+import { buildWebhookRequest, DEFAULT_DELIVERY_CONCURRENCY, nodeWebhookSigner } from '../dist/index.js';
 import {
-  buildWebhookRequest,
-  createMemoryStore,
-  DEFAULT_DELIVERY_CONCURRENCY,
-  EgressPolicy,
-  Engine,
-  engineSchema,
-  ManualClock,
-  NodeWebhookSender,
-  nodeWebhookSigner,
-  openSqliteStore,
-  SystemClock,
-} from '../dist/index.js';
+  cpuMsSince,
+  deliverAll,
+  prepareEngine,
+  queueDeliveries,
+  SECRET,
+  startReceiver,
+} from './delivery-fixtures.mjs';
+import { deliveryParts } from './delivery-parts.mjs';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const PART_ARTICLES = Number(process.env.BENCH_PART_ARTICLES ?? 200);
 const WARM_UP = 300;
 const DELIVERIES = ARTICLES * 2;
 const CONCURRENCY = DEFAULT_DELIVERY_CONCURRENCY;
-const SECRET = 'rq_whsec_bench';
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const GOAL = 0.8;
 
-function startReceiver(signingSecret) {
-  const child = spawn(
-    process.execPath,
-    [cli, 'receive', '--secret', SECRET, '--signing-secret', signingSecret],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) {
-        resolve({
-          child,
-          ready: JSON.parse(out.split('\n')[0]),
-          log: () => log,
-          clearLog: () => {
-            log = '';
-          },
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`receiver exited with ${code}`)));
-  });
-}
-
-/** The engine with ARTICLES published-then-updated articles whose deliveries wait for the background runs. */
-async function prepareEngine() {
-  const clock = new ManualClock(Date.UTC(2026, 0, 1));
-  const store =
-    process.env.BENCH_STORE === 'memory'
-      ? createMemoryStore(engineSchema)
-      : openSqliteStore(':memory:', engineSchema);
-  const engine = await Engine.open({
-    store,
-    seed: 'bench',
-    clock,
-    wallClock: new SystemClock(),
-    webhookSender: new NodeWebhookSender({ egress: new EgressPolicy() }),
-    webhookSigner: nodeWebhookSigner,
-  });
-  const account = await engine.accounts.authenticate(engine.demo.api_key);
-  const project = await engine.projects.create(account, { name: 'Bench', domain: 'bench.example' });
-  const ids = [];
-  for (let i = 0; i < ARTICLES; i++) {
-    const created = await engine.content.create(account, project.id, {
-      keyword: `bench delivery ${i}`,
-      length: 300,
-    });
-    ids.push(created.id);
-  }
-  await engine.advance(60);
-  return { engine, store, account, project, ids };
-}
-
-/** Publishes and updates every article: each update waits behind its publish in the item's line. */
-async function queueDeliveries(prepared, webhookUrl) {
-  const { engine, account, project, ids } = prepared;
-  if (prepared.queued) return;
-  prepared.queued = true;
-  await engine.projects.update(account, project.id, { webhook: { url: webhookUrl, secret: SECRET } });
-  for (const id of ids) {
-    await engine.content.publish(account, project.id, id);
-    await engine.content.update(account, project.id, id, { title: `Updated ${id}` });
-  }
-}
-
-async function engineRun(prepared, webhookUrl) {
+async function engineRun(prepared, webhookUrl, receiver) {
   const { engine, store, project } = prepared;
   // Queued before the background runs start, so only the delivering is timed.
   await queueDeliveries(prepared, webhookUrl);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const background = engine.startBackgroundWork((error) => {
-    throw error;
-  });
-  await background.idle();
+  const receiverCpu = receiver.cpuMs();
+  await deliverAll(engine);
   const seconds = (performance.now() - started) / 1000;
-  const cpuMs = cpuMsSince(cpu);
-  await background.stop();
+  const result = {
+    perSecond: DELIVERIES / seconds,
+    cpuMsEach: cpuMsSince(cpu) / DELIVERIES,
+    receiverCpuMsEach: (receiver.cpuMs() - receiverCpu) / DELIVERIES,
+  };
   const succeeded = await store.count('deliveries', { project_id: project.id, status: 'succeeded' });
   if (succeeded !== DELIVERIES) throw new Error(`${succeeded} of ${DELIVERIES} deliveries succeeded`);
-  return { perSecond: DELIVERIES / seconds, cpuMsEach: cpuMs / DELIVERIES };
-}
-
-/** Milliseconds of this process's CPU time since `start` (a `process.cpuUsage()`). */
-function cpuMsSince(start) {
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) / 1000;
+  return result;
 }
 
 /** The engine's deliveries as bare requests: same event, id, body and signing secret. */
@@ -131,10 +57,11 @@ async function bareRequests(store, signingSecret, webhookUrl) {
   return rows.map((row, i) => ({ ...row, body: bodies[i].body, url: webhookUrl, signingSecret }));
 }
 
-async function baseline(deliveries) {
+async function baseline(deliveries, receiver) {
   let next = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const receiverCpu = receiver.cpuMs();
   const worker = async () => {
     while (next < deliveries.length) {
       const delivery = deliveries[next++];
@@ -143,7 +70,7 @@ async function baseline(deliveries) {
           url: delivery.url,
           secret: SECRET,
           event: delivery.event,
-          deliveryId: delivery.id,
+          deliveryId: `${delivery.id}_bare`,
           at: Date.now(),
           body: delivery.body,
           signingSecrets: [delivery.signingSecret],
@@ -163,6 +90,7 @@ async function baseline(deliveries) {
   return {
     perSecond: deliveries.length / ((performance.now() - started) / 1000),
     cpuMsEach: cpuMsSince(cpu) / deliveries.length,
+    receiverCpuMsEach: (receiver.cpuMs() - receiverCpu) / deliveries.length,
   };
 }
 
@@ -188,12 +116,8 @@ let orderProblems = [];
 // Round 0 warms up both sides' code (the engine's delivery path compiles on its first
 // deliveries, as the receiver's does on its first requests) and is not counted.
 for (let round = 0; round <= ROUNDS; round++) {
-  const prepared = await prepareEngine();
-  const { signing_secret: signingSecret } = (
-    await prepared.engine.projects.update(prepared.account, prepared.project.id, {
-      webhook: { url: 'http://127.0.0.1:9/unused', secret: SECRET },
-    })
-  ).webhook;
+  const prepared = await prepareEngine(ARTICLES);
+  const { signingSecret } = prepared;
   const receiver = await startReceiver(signingSecret);
   try {
     const webhookUrl = `${receiver.ready.url}/webhook`;
@@ -201,39 +125,56 @@ for (let round = 0; round <= ROUNDS; round++) {
     const bodies = async () => bareRequests(prepared.store, signingSecret, webhookUrl);
     // A fresh receiver process compiles its code on the first requests: warm it up, untimed.
     await queueDeliveries(prepared, webhookUrl);
-    await baseline((await bodies()).slice(0, WARM_UP));
+    await baseline((await bodies()).slice(0, WARM_UP), receiver);
     receiver.clearLog();
     let engine;
     let bare;
     if (round % 2 === 0) {
-      engine = await engineRun(prepared, webhookUrl);
+      engine = await engineRun(prepared, webhookUrl, receiver);
       orderProblems = orderProblems.concat(orderingProblems(receiver.log()));
-      bare = await baseline(await bodies());
+      bare = await baseline(await bodies(), receiver);
     } else {
-      await queueDeliveries(prepared, webhookUrl);
-      bare = await baseline(await bodies());
+      bare = await baseline(await bodies(), receiver);
       receiver.clearLog();
-      engine = await engineRun(prepared, webhookUrl);
+      engine = await engineRun(prepared, webhookUrl, receiver);
       orderProblems = orderProblems.concat(orderingProblems(receiver.log()));
     }
-    if (round > 0) rounds.push({ engine, bare, ratio: engine.perSecond / bare.perSecond });
+    if (round > 0)
+      rounds.push({ engine, bare, ratio: engine.perSecond / bare.perSecond, engineFirst: round % 2 === 0 });
   } finally {
     receiver.child.kill('SIGTERM');
+    await prepared.store.close();
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value) => (Number.isNaN(value) ? '?' : value.toFixed(2));
 console.log(
   `webhook deliveries to the reference receiver in its own process (${DELIVERIES} per round: ${ARTICLES} articles, published then updated; ${CONCURRENCY} at once; ${ROUNDS} rounds after one to warm up):`,
 );
-for (const [index, { engine, bare, ratio }] of rounds.entries()) {
+for (const [index, { engine, bare, ratio, engineFirst }] of rounds.entries()) {
   console.log(
-    `  round ${index + 1}: engine (outbox, jobs, signature, POST, outcome stored) ${engine.perSecond.toFixed(0)}/s at ${engine.cpuMsEach.toFixed(2)} ms CPU each, bare signed fetch POSTs ${bare.perSecond.toFixed(0)}/s at ${bare.cpuMsEach.toFixed(2)} ms CPU each, ratio ${ratio.toFixed(2)}`,
+    `  round ${index + 1} (${engineFirst ? 'engine' : 'bare'} first): engine (outbox, jobs, signature, POST, outcome stored) ${engine.perSecond.toFixed(0)}/s at ${ms(engine.cpuMsEach)} ms CPU each (receiver ${ms(engine.receiverCpuMsEach)}), bare signed fetch POSTs ${bare.perSecond.toFixed(0)}/s at ${ms(bare.cpuMsEach)} ms CPU each (receiver ${ms(bare.receiverCpuMsEach)}), ratio ${ratio.toFixed(2)}`,
   );
 }
-console.log(
-  `  median ratio engine / baseline: ${median(rounds.map((r) => r.ratio)).toFixed(2)} (goal >= 0.8)`,
-);
+const ratio = median(rounds.map((r) => r.ratio));
+console.log(`  median ratio engine / baseline: ${ratio.toFixed(2)} (goal >= ${GOAL})`);
 console.log(
   `  order per article at the receiver: ${orderProblems.length === 0 ? 'published before updated for every article, every round' : `${orderProblems.length} problems, first: ${orderProblems[0]}`}`,
+);
+const parts = await deliveryParts(PART_ARTICLES);
+const line = (entries) =>
+  Object.entries(entries)
+    .map(([name, us]) => `${name.replaceAll('_', ' ')} ${us}`)
+    .join(', ');
+console.log(`CPU per delivery in microseconds, one delivery at a time (${PART_ARTICLES * 2} deliveries):`);
+console.log(`  engine: ${line(parts.engine)}`);
+console.log(`  bare:   ${line(parts.bare)}`);
+console.log(
+  JSON.stringify({
+    benchmark: 'webhook deliveries, engine / bare signed fetch POSTs',
+    ratio: Number(ratio.toFixed(3)),
+    goal: `>= ${GOAL}`,
+    cpu_us_per_delivery: parts,
+  }),
 );
 if (orderProblems.length > 0) process.exitCode = 1;

@@ -3,20 +3,27 @@ import type { ApiResponse, RawResult } from './api-types';
 /** Headers of every JSON answer. */
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-/** The JSON text of answers the engine caches, kept as long as the answer object lives. */
-const cachedAnswerText = new WeakMap<object, string>();
+/** The JSON text and UTF-8 bytes of answers the engine caches, kept as long as the answer object lives. */
+const cachedAnswerText = new WeakMap<object, { body: string; bytes: Uint8Array }>();
+const utf8 = new TextEncoder();
+
+/** UTF-8 bytes: a Node `Buffer` where there is one (a socket writes it as it is), else a `Uint8Array`. */
+const encodeUtf8: (text: string) => Uint8Array =
+  typeof Buffer === 'function' ? (text) => Buffer.from(text) : (text) => utf8.encode(text);
 
 /**
  * Serializes a cached public-article answer once instead of on every hit (a tenth of the time of
- * a request otherwise). The engine replaces, never mutates, a cached answer after a write.
+ * a request otherwise), and encodes it once, for adapters that write bytes. The engine
+ * replaces, never mutates, a cached answer after a write.
  */
-export function serializedOnce(body: object): string {
-  let text = cachedAnswerText.get(body);
-  if (text === undefined) {
-    text = JSON.stringify(body);
-    cachedAnswerText.set(body, text);
+export function serializedOnce(answer: object): { body: string; bytes: Uint8Array } {
+  let serialized = cachedAnswerText.get(answer);
+  if (serialized === undefined) {
+    const body = JSON.stringify(answer);
+    serialized = { body, bytes: encodeUtf8(body) };
+    cachedAnswerText.set(answer, serialized);
   }
-  return text;
+  return serialized;
 }
 
 export function json(status: number, body: unknown): ApiResponse {

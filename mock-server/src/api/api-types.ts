@@ -46,6 +46,12 @@ export interface ApiResponse {
   /** The serialized body; `''` when `stream` carries it. */
   body: string;
   /**
+   * `body` as UTF-8 bytes, when the API layer keeps them (a cached answer, sent as it is again
+   * and again); an adapter that writes bytes may take these instead of encoding `body`. Whoever
+   * replaces `body` drops them.
+   */
+  bytes?: Uint8Array;
+  /**
    * A body too large to hold in memory (exports), in chunks to write in order. Adapters write
    * each chunk as it comes (Express honours backpressure, MSW pulls a `ReadableStream`). If the
    * stream fails midway the adapter aborts the connection, so a client never takes a truncated

@@ -279,7 +279,7 @@ async function dispatch(
       if (instead) return instead;
     }
     const body = await engine.publicArticles.get(serviceKey, query);
-    return { status: operation.status, headers: { ...JSON_HEADERS }, body: serializedOnce(body) };
+    return { status: operation.status, headers: { ...JSON_HEADERS }, ...serializedOnce(body) };
   }
   if (operation.auth === 'admin' && options.adminToken !== undefined) {
     const given = bearerToken(request) ?? '';

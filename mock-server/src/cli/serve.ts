@@ -66,6 +66,9 @@ Starts the reference server. Prints one JSON line {"event":"ready",...} to stdou
                     the peer is the client and those headers are ignored)
   --log requests    one JSON line per request on stderr: method, path, status, ms,
                     request id
+  --log startup     one JSON line on stderr when listening: the milliseconds since the
+                    process started at which loading the code, opening the store, opening
+                    the engine (demo data included) and listening ended
   --journal-size N  requests the journal (GET /__admin/requests) keeps in this
                     process, from 0 (off) to ${MAX_JOURNAL_SIZE}; mock profile only
                                                                   (default ${DEFAULT_JOURNAL_SIZE})
@@ -186,7 +189,9 @@ export async function serve(args: string[]): Promise<void> {
     throw new CliUsageError(`--clock must be "real" or "manual", got "${values.clock}".`);
   }
   for (const kind of values.log) {
-    if (kind !== 'requests') throw new CliUsageError(`--log takes "requests", got "${kind}".`);
+    if (kind !== 'requests' && kind !== 'startup') {
+      throw new CliUsageError(`--log takes "requests" or "startup", got "${kind}".`);
+    }
   }
   const jobLease = Number(values['job-lease']);
   if (!Number.isFinite(jobLease) || jobLease < 1 || jobLease > 3600) {
@@ -256,6 +261,7 @@ export async function serve(args: string[]): Promise<void> {
     jobLeaseMs: jobLease * 1000,
     log,
     logRequests: values.log.includes('requests'),
+    logStartup: values.log.includes('startup'),
     journalSize,
   });
   process.stdout.write(

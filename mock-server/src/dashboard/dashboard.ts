@@ -24,6 +24,7 @@ import { projectRoutes } from './pages/projects';
 import { reportRoutes } from './pages/reports';
 import { requestRoutes } from './pages/requests';
 import { signInPage, signInRedirect } from './pages/sign-in';
+import { DASHBOARD_PATH } from './paths';
 import { crossSiteReason, formTokenMatches } from './request-guard';
 import { type Flash, type Session, SessionStore, type SessionStoreOptions } from './sessions';
 import { transportSecurityHeaders } from './transport-security';
@@ -75,10 +76,6 @@ const ROUTES: CompiledRoute[] = [
 
 /** How much of a key sent to sign in names its throttle: the prefix and four characters. */
 const KEY_PREFIX_LENGTH = 12;
-
-/** Paths the dashboard owns; anything else is left to the API. */
-const DASHBOARD_PATH =
-  /^\/(?:$|sign-in\/?$|sign-out\/?$|clock(?:\/|$)|requests(?:\/|$)|projects(?:\/|$)|assets\/)/;
 
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',

@@ -187,20 +187,18 @@ export class Engine {
   }
 
   /**
-   * The engine's clock, in milliseconds since the epoch.
+   * The engine's clock, in milliseconds since the epoch (bound: runs of due work call it as they go).
    * @example const startedAt = isoTime(engine.now());
    */
-  now(): number {
-    return this.ctx.clock.now();
-  }
+  readonly now = (): number => this.ctx.clock.now();
 
   /**
    * Runs the local work that is due now (such as finishing generations). Adapters call it before
    * each request; webhook deliveries never run here, so a slow receiver cannot hold a request.
    * @example const finished = await engine.tick();
    */
-  async tick(): Promise<number> {
-    return this.ctx.jobs.runDue(() => this.ctx.clock.now(), { lanes: ['local'] });
+  tick(): Promise<number> {
+    return this.ctx.jobs.runLocalDue(this.now);
   }
 
   /**
@@ -311,6 +309,7 @@ export class Engine {
     });
     this.requests = 0;
     this.ctx.jobs.owner = `boot-${this.boot}`;
+    this.rateLimits.owner = `boot-${this.boot}`;
     // A manual clock serves one server, so a claim left in the store is a stopped server's.
     await this.ctx.jobs.prepare(clock instanceof ManualClock);
     if (this.options.demo === false) return;

@@ -59,9 +59,22 @@ export class HostAllowList {
     this.allowed.push(...configured);
   }
 
+  /** `Host` headers seen lately and the answer for each: clients send the same few again and again. */
+  private readonly seen = new Map<string, boolean>();
+
   /** Whether a request with this `Host` header is served (a request without one is: browsers always send it). */
   allows(host: string | undefined): boolean {
     if (!this.enforced || host === undefined) return true;
+    let allowed = this.seen.get(host);
+    if (allowed === undefined) {
+      allowed = this.check(host);
+      if (this.seen.size >= 64) this.seen.clear();
+      this.seen.set(host, allowed);
+    }
+    return allowed;
+  }
+
+  private check(host: string): boolean {
     const parsed = parseHost(host);
     if (!parsed) return false;
     // Browsers resolve *.localhost to loopback themselves (RFC 6761): no other site can take such a name.

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { redactText } from '../engine/index';
+import { answeredRequestId } from '../http/node-answers';
 
 /**
  * One JSON log line per answered request; never the query string (download links carry
@@ -37,14 +38,14 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
       const method = req.method ?? '';
       const path = redactText((req.url ?? '').split('?', 1)[0] ?? '');
       res.once('close', () => {
-        const requestId = res.getHeader('x-request-id');
+        const requestId = answeredRequestId(res);
         log({
           event: 'request',
           method,
           path,
           status: res.headersSent ? res.statusCode : null,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          request_id: typeof requestId === 'string' ? requestId : null,
+          request_id: requestId ?? null,
           ...(res.writableFinished ? {} : { aborted: true }),
         });
       });
@@ -54,6 +55,8 @@ export function requestListener(app: RequestListener, log?: (line: RequestLogLin
 }
 
 function toOriginForm(req: IncomingMessage): void {
+  // Most targets are in origin form already.
+  if (req.url?.charCodeAt(0) === 0x2f) return;
   const absolute = /^https?:\/\/(?:[^/?#@]*@)?([^/?#]*)(.*)$/is.exec(req.url ?? '/');
   if (!absolute) return;
   const [, host = '', rest = ''] = absolute;

@@ -1,13 +1,15 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { CLOCK_MODE_HEADER } from '@rankquill/contract';
 import type { DemoData } from '../engine/demo-data';
 import { Engine } from '../engine/engine';
 import { type Clock, MANUAL_CLOCK_START, ManualClock } from '../engine/kernel/clock';
 import { redactText } from '../engine/test-double/redaction';
 import { EgressPolicy } from '../engine/webhooks/egress';
 import type { WebhookSender } from '../engine/webhooks/sender';
-import { type AppOptions, createApp } from '../http/app';
+import type { AppOptions } from '../http/app';
+import { createRequestHandler } from '../http/request-handler';
 import { TrustedProxies } from '../http/trusted-proxies';
 import type { Store } from '../store/store';
 import { CryptoSecrets } from './crypto-secrets';
@@ -18,6 +20,7 @@ import { isLoopbackHost } from './loopback';
 import { NodeWebhookSender, systemResolve } from './node-webhook-sender';
 import { nodeWebhookSigner } from './node-webhook-signer';
 import { openEngineStore } from './open-store';
+import { RequestDrain, refuseWhileClosing } from './request-drain';
 import { requestListener } from './request-listener';
 import { resolveProfile, type ServerProfile, ServerProfileError } from './server-profile';
 import { SystemClock } from './system-clock';
@@ -33,6 +36,12 @@ export interface ServerOptions extends AppOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Also write one `log` line per request: method, path, status, milliseconds, request id. */
   logRequests?: boolean;
+  /**
+   * Also write one `log` line when the server is listening: the milliseconds since the process
+   * started at which each part of the start ended (code loaded, store open, engine open with its
+   * demo data, listening).
+   */
+  logStartup?: boolean;
   /**
    * Sends webhook deliveries; default a `NodeWebhookSender` (15 s timeout, aborted when the
    * server closes) that applies the egress policy to every address it connects to.
@@ -126,6 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const proxies = TrustedProxies.parse(options.trustProxy);
   const db = options.db ?? DEFAULT_DB_PATH;
+  const startup: Record<string, number> = { code_loaded_ms: performance.now() };
   const store: Store = await openEngineStore(db, (error) =>
     log({ event: 'database_error', error: error.message }),
   );
@@ -144,6 +154,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sender = options.webhookSender ?? new NodeWebhookSender({ egress, signal: shutdown.signal });
   let engine: Engine;
   try {
+    startup.store_open_ms = performance.now();
     engine = await Engine.open({
       store,
       clock,
@@ -166,7 +177,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
-  const app = createApp(engine, {
+  startup.engine_open_ms = performance.now();
+  const handler = createRequestHandler(engine, {
     ...options,
     admin: settings.admin,
     mockRoutes: settings.mockRoutes,
@@ -182,18 +194,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         error: String(error),
       }),
   });
-  const listener = requestListener(app, options.logRequests ? log : undefined);
+  const clockHeaders: Record<string, string> =
+    clock instanceof ManualClock ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
   let closing = false;
-  const inFlight = new Set<ServerResponse>();
+  const drain = new RequestDrain();
+  const listener = requestListener(
+    (req, res) => {
+      // Once stopping, a request not yet begun is refused: everything accepted before still runs.
+      if (closing) return refuseWhileClosing(req, res, engine.nextRequestId(), clockHeaders);
+      drain.track(res, handler(req, res), (error) => {
+        const path = redactText((req.url ?? '').split('?', 1)[0] ?? '');
+        log({ event: 'request_failed', method: req.method, path, error: String(error) });
+        res.destroy();
+      });
+    },
+    options.logRequests ? log : undefined,
+  );
   let hosts: HostAllowList | undefined;
   const server: Server = createServer((req, res) => {
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      // While draining, the connection of each answered request closes once it is idle.
-      if (closing) setImmediate(() => server.closeIdleConnections());
-    });
-    if (closing) res.setHeader('connection', 'close');
     // The adapter's check, not the engine's: the in-process MSW handlers have no Host to check.
     // A trusted proxy's X-Forwarded-Host names the host too, and must be served as well.
     const forwardedHost = proxies.enabled
@@ -213,11 +231,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
   listening = server.address() as AddressInfo;
+  if (options.logStartup) {
+    log({ event: 'startup', ...startup, listening_ms: performance.now() });
+  }
   hosts = new HostAllowList({ listening, publicUrl: settings.publicUrl, allowedHosts: options.allowedHosts });
   const reportRunError = (error: unknown) => log({ event: 'job_failed', error: String(error) });
   const background = engine.startBackgroundWork(reportRunError);
   const timer =
     clock instanceof ManualClock ? undefined : startDueWorkTimer(engine, background, reportRunError);
+  // Express reads bodies: loaded once the server is ready, before the first request that has one.
+  const preloading = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => handler.preload())
+    .catch(() => undefined);
+  let closed: Promise<void> | undefined;
   const { address, port } = listening;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
@@ -229,25 +255,43 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     engine,
     async close() {
-      closing = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-      shutdown.abort();
-      await timer?.stop();
-      await background.stop();
-      if (sender instanceof NodeWebhookSender) sender.close();
-      // No new connection; idle ones close now, and requests in flight get their answers (for
-      // up to `drainMs`), so a server stopped behind a load balancer drops no request it took.
-      await new Promise<void>((resolve) => {
-        const cut = setTimeout(() => server.closeAllConnections(), options.drainMs ?? DEFAULT_DRAIN_MS);
-        server.close(() => {
-          clearTimeout(cut);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      await store.close();
+      closed ??= stop();
+      return closed;
     },
   };
+
+  /**
+   * Stops taking connections at once (idle kept-alive ones close), refuses requests that arrive
+   * after this on open connections (503, `Connection: close`), stops the background work, lets
+   * every request accepted before finish (their connections are cut after `drainMs`, their work
+   * still ends), and only then closes the store.
+   */
+  async function stop(): Promise<void> {
+    closing = true;
+    // Requests at work end their connections with their answers, so that no connection idles.
+    const closeIdle = () => setImmediate(() => server.closeIdleConnections());
+    for (const res of drain.responses()) {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      else res.once('close', closeIdle);
+    }
+    const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+    const disconnected = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    shutdown.abort();
+    await timer?.stop();
+    await background.stop();
+    if (sender instanceof NodeWebhookSender) sender.close();
+    await disconnected;
+    clearTimeout(cut);
+    // A request whose client left is still at work: the store outlives it (within a bound, so
+    // that a stop always ends).
+    if (!(await drain.settled(drainMs))) {
+      log({ event: 'shutdown_cut', requests_still_running: drain.size });
+    }
+    await preloading;
+    await store.close();
+  }
 }
 
 export { isLoopbackHost } from './loopback';

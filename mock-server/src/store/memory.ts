@@ -252,18 +252,23 @@ export function createMemoryStore(schema: StoreSchema): Store {
     return value;
   }
 
+  function versionNow(names: readonly string[]): number {
+    queue.checkOpen();
+    let sum = 0;
+    for (const name of names) {
+      tableOf(name);
+      sum += versions.get(name) ?? 0;
+    }
+    return sum;
+  }
+
   return {
     ...readsWhileOpen(queue, outside),
     transaction: (work) => queue.enqueue(() => run(work)),
     async version(names: readonly string[]): Promise<number> {
-      queue.checkOpen();
-      let sum = 0;
-      for (const name of names) {
-        tableOf(name);
-        sum += versions.get(name) ?? 0;
-      }
-      return sum;
+      return versionNow(names);
     },
+    versionNow,
     clear: () =>
       queue.enqueue(async () => {
         empty();

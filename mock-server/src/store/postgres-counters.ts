@@ -21,6 +21,11 @@ const keyOf = (values: readonly string[]) => `json_build_array(${values.join(', 
  * rows updates each counter once. A group seen for the first time is counted from the rows already
  * there. Runs inside the migration transaction; `schema` qualifies the counts table in the
  * trigger function, which may run under another search_path.
+ *
+ * A count is the sum of rows, one per database connection (`slot`: its backend's pid) that changed
+ * it, so two servers' transactions never write one counter row and neither waits for the other.
+ * Rows of connections that have ended are folded into slot 0 when a store opens
+ * (`foldEndedSlots`).
  */
 export async function installPostgresCounters(
   client: PoolClient,
@@ -43,8 +48,8 @@ export async function installPostgresCounters(
     const apply = (delta: string) => `
     WITH delta AS (${delta}),
     applied AS (
-      INSERT INTO ${counts} (tbl, grp, key, n) SELECT '${table}', '${grp}', key, d FROM delta
-      ON CONFLICT (tbl, grp, key) DO UPDATE SET n = ${counts}.n + EXCLUDED.n
+      INSERT INTO ${counts} (tbl, grp, key, slot, n) SELECT '${table}', '${grp}', key, pg_backend_pid(), d FROM delta
+      ON CONFLICT (tbl, grp, key, slot) DO UPDATE SET n = ${counts}.n + EXCLUDED.n
       RETURNING key, n
     )
     SELECT array_agg(key) INTO emptied FROM applied WHERE n = 0;`;
@@ -57,7 +62,7 @@ BEGIN
   ELSE${apply(`SELECT key, sum(d) AS d FROM (SELECT ${key} AS key, -1 AS d FROM old_rows UNION ALL SELECT ${key}, 1 FROM new_rows) AS moved GROUP BY key HAVING sum(d) <> 0`)}
   END IF;
   IF emptied IS NOT NULL THEN
-    DELETE FROM ${counts} WHERE ${match} AND key = ANY (emptied) AND n = 0;
+    DELETE FROM ${counts} WHERE ${match} AND key = ANY (emptied) AND slot = pg_backend_pid() AND n = 0;
   END IF;
   RETURN NULL;
 END
@@ -69,7 +74,7 @@ $body$`);
     await client.query(on('UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'));
     await client.query(`DELETE FROM ${POSTGRES_COUNTS_TABLE} WHERE ${match}`);
     await client.query(
-      `INSERT INTO ${POSTGRES_COUNTS_TABLE} (tbl, grp, key, n) SELECT '${table}', '${grp}', ${key}, count(*) FROM "${table}" GROUP BY ${pairsOf(group).join(', ')}`,
+      `INSERT INTO ${POSTGRES_COUNTS_TABLE} (tbl, grp, key, slot, n) SELECT '${table}', '${grp}', ${key}, 0, count(*) FROM "${table}" GROUP BY ${pairsOf(group).join(', ')}`,
     );
   }
 }
@@ -77,9 +82,28 @@ $body$`);
 /** The query of one group's count; its parameters are the (num, text) pairs of the group's values. */
 export function postgresCounterSql(table: string, group: readonly string[]): string {
   const params = group.flatMap((_, i) => [`$${2 * i + 1}::float8`, `$${2 * i + 2}::text`]);
-  return `SELECT n FROM ${POSTGRES_COUNTS_TABLE} WHERE tbl = '${table}' AND grp = '${countedGroupName(group)}' AND key = ${keyOf(params)}`;
+  return `SELECT coalesce(sum(n), 0) AS n FROM ${POSTGRES_COUNTS_TABLE} WHERE tbl = '${table}' AND grp = '${countedGroupName(group)}' AND key = ${keyOf(params)}`;
 }
 
+/** The statement that drops every count trigger of the schema, so that the next open installs them anew. */
+export const DROP_COUNT_TRIGGERS_SQL = `DO $drop$
+DECLARE
+  found record;
+BEGIN
+  FOR found IN
+    SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relnamespace = current_schema()::regnamespace AND t.tgname LIKE '%\\_\\_count\\_\\_%'
+  LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', found.tgname, found.relname);
+  END LOOP;
+  FOR found IN
+    SELECT p.proname FROM pg_proc p
+    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE '%\\_\\_count\\_\\_%'
+  LOOP
+    EXECUTE format('DROP FUNCTION %I()', found.proname);
+  END LOOP;
+END
+$drop$`;
 function triggerName(table: string, grp: string): string {
   const name = `${table}__count__${grp}`;
   // Room for the ":insert", ":update" and ":delete" suffixes of the triggers.

@@ -1,5 +1,5 @@
 import type { PoolClient, QueryResult } from 'pg';
-import { installPostgresCounters, POSTGRES_COUNTS_TABLE } from './postgres-counters';
+import { DROP_COUNT_TRIGGERS_SQL, installPostgresCounters, POSTGRES_COUNTS_TABLE } from './postgres-counters';
 import { columnKey, numColumn, type PostgresTable, textColumn } from './postgres-layout';
 
 /** A numbered change of the store's own layout, applied once per database, in order. */
@@ -40,6 +40,25 @@ const MIGRATIONS: readonly Migration[] = [
       await client.query(
         `CREATE TABLE ${POSTGRES_VERSIONS_TABLE} (tbl text PRIMARY KEY, version bigint NOT NULL)`,
       );
+    },
+  },
+  {
+    version: 4,
+    name: 'versions and counts kept in a row per connection, so that no two servers write one row',
+    async up(client) {
+      for (const [table, key] of [
+        [POSTGRES_VERSIONS_TABLE, 'tbl'],
+        [POSTGRES_COUNTS_TABLE, 'tbl, grp, key'],
+      ] as const) {
+        const constraint = await client.query<{ name: string }>(
+          `SELECT conname AS name FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p'`,
+        );
+        await client.query(
+          `ALTER TABLE ${table} ADD COLUMN slot integer NOT NULL DEFAULT 0, DROP CONSTRAINT "${constraint.rows[0]?.name}", ADD PRIMARY KEY (${key}, slot)`,
+        );
+      }
+      // Installed again below, writing to their connection's row.
+      await client.query(DROP_COUNT_TRIGGERS_SQL);
     },
   },
 ];
@@ -84,6 +103,7 @@ export async function migrate(
       ]);
     }
     await reconcileTables(client, schema, tables);
+    await foldEndedSlots(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -133,9 +153,26 @@ async function reconcileTables(
     await installPostgresCounters(client, schema, table.name, table.counted);
   }
   await client.query(
-    `INSERT INTO ${POSTGRES_VERSIONS_TABLE} (tbl, version) SELECT unnest($1::text[]), 0 ON CONFLICT (tbl) DO NOTHING`,
+    `INSERT INTO ${POSTGRES_VERSIONS_TABLE} (tbl, slot, version) SELECT unnest($1::text[]), 0, 0 ON CONFLICT (tbl, slot) DO NOTHING`,
     [[...tables.keys()]],
   );
+}
+
+/**
+ * Adds the version and count rows of connections that have ended into slot 0, which only this
+ * runs on (under the store's lock, as a store opens), so the rows to sum stay about as many as
+ * there are connections. A sum is the same before and after.
+ */
+async function foldEndedSlots(client: PoolClient): Promise<void> {
+  const ended = 'slot <> 0 AND slot NOT IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL)';
+  await client.query(`WITH ended AS (DELETE FROM ${POSTGRES_VERSIONS_TABLE} WHERE ${ended} RETURNING tbl, version)
+    INSERT INTO ${POSTGRES_VERSIONS_TABLE} (tbl, slot, version) SELECT tbl, 0, sum(version) FROM ended GROUP BY tbl
+    ON CONFLICT (tbl, slot) DO UPDATE SET version = ${POSTGRES_VERSIONS_TABLE}.version + EXCLUDED.version`);
+  await client.query(`WITH ended AS (DELETE FROM ${POSTGRES_COUNTS_TABLE} WHERE ${ended} RETURNING tbl, grp, key, n),
+    folded AS (SELECT tbl, grp, key, sum(n) AS n FROM ended GROUP BY tbl, grp, key)
+    INSERT INTO ${POSTGRES_COUNTS_TABLE} (tbl, grp, key, slot, n) SELECT tbl, grp, key, 0, n FROM folded
+    ON CONFLICT (tbl, grp, key, slot) DO UPDATE SET n = ${POSTGRES_COUNTS_TABLE}.n + EXCLUDED.n`);
+  await client.query(`DELETE FROM ${POSTGRES_COUNTS_TABLE} WHERE slot = 0 AND n = 0`);
 }
 
 /** Fills newly declared columns from each row's `doc`, in batches of rows in id order. */

@@ -11,6 +11,15 @@ import {
   rowValues,
 } from './postgres-layout';
 import { migrate, POSTGRES_VERSIONS_TABLE } from './postgres-migrations';
+import { postgresSequences, STORE_SEQUENCES_SQL } from './postgres-sequences';
+import {
+  type AttemptState,
+  begin,
+  isConflict,
+  runTransaction,
+  type TransactionBody,
+  transactOnce,
+} from './postgres-transactions';
 import { countedGroupOf, serializeRowColumns } from './schema-checks';
 import {
   type Condition,
@@ -32,9 +41,6 @@ export interface PostgresStoreOptions {
 
 /** First half of every advisory lock key of the store ("RQLK"); the second half is the schema's hash. */
 const LOCK_CLASS = 0x52514c4b;
-const bumpSql = `UPDATE ${POSTGRES_VERSIONS_TABLE} SET version = version + 1 WHERE tbl IN`;
-/** SQLSTATE of a statement sent after an earlier one failed in the same transaction. */
-const IN_FAILED_TRANSACTION = '25P02';
 /** Distinct statement texts prepared by name per connection; beyond this, statements run unnamed. */
 const PREPARED_LIMIT = 500;
 
@@ -45,10 +51,13 @@ const PREPARED_LIMIT = 500;
  * once take turns. Each table is a SQL table with its declared columns, their indexes and the row
  * as `json` in `doc` (see `postgres-layout.ts`).
  *
- * Transactions keep the guarantees of the SQLite store: each one holds a lock of the database
- * (an advisory lock of the schema) from its first statement to its end, so transactions of every
- * process on the database run one at a time, each sees everything committed before it, and reads
- * outside a transaction see committed data only.
+ * Transactions keep the guarantees of the SQLite store without a lock that every write takes:
+ * each runs at PostgreSQL's serializable isolation, so transactions of several servers run side
+ * by side and their outcome is that of running them one at a time; one that met another's runs
+ * again. Each server still runs its own one at a time, in order. Ids come from sequences
+ * (`postgres-sequences.ts`), and versions and counts keep a row per connection, so servers
+ * writing different rows never wait for each other. Reads outside a transaction see committed
+ * data only.
  *
  * @example
  * const store = await openPostgresStore('postgres://rankquill@127.0.0.1:5432/rankquill', {
@@ -67,7 +76,8 @@ export async function openPostgresStore(
   const pool: Pool = new Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    application_name: 'rankquill',
+    // Tells the servers apart in pg_stat_activity.
+    application_name: `rankquill (pid ${process.pid})`,
   });
   // An idle connection that breaks emits here; without a listener Node would end the process.
   pool.on('error', (error) => options.onError?.(error));
@@ -136,71 +146,17 @@ export async function openPostgresStore(
   const context = new AsyncLocalStorage<true>();
   const outside = reader((text, values) => pool.query(statement(text, values)));
 
-  /**
-   * A connection in a transaction that holds the store's lock. Transactions of this process ask
-   * for it through the queue, one after the other: the next one asks as soon as the one before
-   * holds the lock (so its wait overlaps that one's work), and none can overtake another.
-   */
-  const lock = async (): Promise<PoolClient> => {
-    const client = await pool.connect();
-    try {
-      await client.query(`BEGIN; ${lockSql}`);
-      return client;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(error as Error);
-      throw error;
-    }
-  };
   const running = new Set<Promise<unknown>>();
+  const sequences = postgresSequences(pool, lockSql);
 
   /**
-   * Runs `body` on one connection between BEGIN (with the store's lock) and COMMIT or ROLLBACK.
-   * `body` answers its value and the tables it wrote, whose versions the COMMIT counts up.
+   * One attempt of `work`, with a `tx` of its own (an attempt that met another server's is run
+   * anew), on `begun` when a transaction was begun for it ahead.
    */
-  async function transact<T>(
-    body: (client: PoolClient) => Promise<{ value: T; written: Iterable<string> }>,
-    onEnd: () => void,
-  ): Promise<T> {
-    const client = await queue.enqueue(lock);
-    let broken: Error | undefined;
-    try {
-      const { value, written } = await context.run(true, () => body(client));
-      onEnd();
-      // Table names are plain identifiers, so they can be written into the one-round-trip text.
-      const names = [...written].map((name) => `'${name}'`);
-      const bump = names.length > 0 ? `${bumpSql} (${names.join(', ')}); ` : '';
-      // A transaction in which a statement failed (and the work caught it) can only roll back:
-      // its COMMIT answers ROLLBACK, or the version update before it fails.
-      const results = await client.query(`${bump}COMMIT`).then(
-        (answer) => [answer].flat(),
-        (error: unknown) => {
-          if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
-          return [];
-        },
-      );
-      if (results.at(-1)?.command !== 'COMMIT') {
-        throw new Error('the transaction was rolled back: one of its statements failed and the work went on');
-      }
-      return value;
-    } catch (error) {
-      onEnd();
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackFailed) {
-        broken = rollbackFailed as Error;
-      }
-      throw error;
-    } finally {
-      // A connection that could not roll back is dropped from the pool rather than reused.
-      client.release(broken);
-    }
-  }
-
-  const run = async <T>(work: (tx: StoreWriter) => Promise<T>): Promise<T> => {
+  const attempt = async <T>(work: (tx: StoreWriter) => Promise<T>, begun?: PoolClient): Promise<T> => {
     let finished = false;
     const afterCommit: Array<() => void> = [];
-    let current: PoolClient | undefined;
+    let current: { client: PoolClient; state: AttemptState } | undefined;
     const check = (): void => {
       if (finished || !current) {
         throw new Error('this transaction has already finished; use the store, or a new transaction');
@@ -208,7 +164,12 @@ export async function openPostgresStore(
     };
     const query: Run = async (text, values) => {
       check();
-      return (current as PoolClient).query(statement(text, values));
+      const { client, state } = current as { client: PoolClient; state: AttemptState };
+      return client.query(statement(text, values)).catch((error: unknown) => {
+        // Work that catches a statement's failure cannot commit; a conflict still runs it again.
+        if (isConflict(error)) state.conflict = true;
+        throw error;
+      });
     };
     const live = (table: string): PostgresTable => {
       check();
@@ -225,6 +186,7 @@ export async function openPostgresStore(
       get: (table, id) => read.get(table, id),
       find: (table, q) => read.find(table, q),
       count: (table, where) => read.count(table, where),
+      sequences: sequences.in(query),
       async insert<R extends Identified>(table: string, row: R): Promise<void> {
         const info = writing(table);
         const { json, columns: copy } = serializeRowColumns(table, info.columns, row);
@@ -251,21 +213,48 @@ export async function openPostgresStore(
         afterCommit.push(callback);
       },
     };
-    const committed = await transact(
-      async (client) => {
-        current = client;
+    const committed = await transactOnce(
+      pool,
+      context,
+      async (client, state) => {
+        current = { client, state };
         return { value: await work(tx), written };
       },
       () => {
         finished = true;
       },
+      begun,
     );
     for (const callback of afterCommit) callback();
     return committed;
   };
 
-  /** Starts a transaction (ordered by `lock`), to be awaited by `close`. */
-  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+  /** Runs `body` in one transaction (again, while it meets other servers' transactions). */
+  const transact = <T>(
+    body: (client: PoolClient) => Promise<TransactionBody<T>>,
+    begun: PoolClient | undefined,
+  ): Promise<T> =>
+    runTransaction((tries) =>
+      transactOnce(
+        pool,
+        context,
+        (client) => body(client),
+        () => undefined,
+        tries === 1 ? begun : undefined,
+      ),
+    );
+
+  /**
+   * Where the next transaction may begin its connection: once the one before it has started its
+   * work, so that its BEGIN round trip overlaps that work and no more than two connections wait.
+   */
+  let beginTurn: Promise<void> = Promise.resolve();
+
+  /**
+   * Runs a transaction after this server's earlier ones (its connection begun ahead, see
+   * `beginTurn`), to be awaited by `close`.
+   */
+  const enqueue = <T>(work: (begun: PoolClient | undefined) => Promise<T>): Promise<T> => {
     if (context.getStore()) {
       return Promise.reject(new Error('a transaction cannot start another one; use the tx it was given'));
     }
@@ -274,7 +263,18 @@ export async function openPostgresStore(
     } catch (error) {
       return Promise.reject(error);
     }
-    const result = work();
+    const turn = beginTurn;
+    let started = () => {};
+    beginTurn = new Promise((resolve) => {
+      started = resolve;
+    });
+    // A failed early BEGIN leaves the work to begin its own.
+    const begun = turn.then(() => begin(pool)).catch(() => undefined);
+    const result = queue.enqueue(async () => {
+      const client = await begun;
+      started();
+      return work(client);
+    });
     const settled = result.catch(() => undefined);
     running.add(settled);
     void settled.then(() => running.delete(settled));
@@ -283,7 +283,8 @@ export async function openPostgresStore(
 
   return {
     ...readsWhileOpen(queue, outside),
-    transaction: (work) => enqueue(() => run(work)),
+    transaction: (work) =>
+      enqueue((begun) => runTransaction((tries) => attempt(work, tries === 1 ? begun : undefined))),
     async version(names: readonly string[]): Promise<number> {
       queue.checkOpen();
       for (const name of names) tableOf(name);
@@ -296,17 +297,20 @@ export async function openPostgresStore(
       return Number(found.rows[0]?.version ?? 0);
     },
     clear: () =>
-      enqueue(() =>
-        transact(
-          async (client) => {
-            // TRUNCATE fires no row trigger: the counts are emptied with the rows.
-            const names = [...tables.keys()].map((name) => `"${name}"`);
-            await client.query(`TRUNCATE ${[...names, POSTGRES_COUNTS_TABLE].join(', ')}`);
-            return { value: undefined, written: tables.keys() };
-          },
-          () => undefined,
-        ),
-      ),
+      enqueue(async (begun) => {
+        await transact(async (client) => {
+          // TRUNCATE fires no row trigger: the counts are emptied with the rows. The counters
+          // start again from nothing, as in a new database: their sequences go (in the
+          // transaction), and are made again when next used.
+          const names = [...tables.keys()].map((name) => `"${name}"`);
+          await client.query(`TRUNCATE ${[...names, POSTGRES_COUNTS_TABLE].join(', ')}`);
+          const found = await client.query<{ name: string }>(STORE_SEQUENCES_SQL);
+          for (const { name } of found.rows)
+            await client.query(`DROP SEQUENCE "${name.replaceAll('"', '""')}"`);
+          return { value: undefined, written: tables.keys() };
+        }, begun);
+        sequences.forget();
+      }),
     async close(): Promise<void> {
       if (!(await queue.close())) return;
       await Promise.all(running);

@@ -265,6 +265,13 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
         for (const name of names) tableOf(name);
         return versions.sum(names);
       }),
+    // A version read while a transaction runs may miss its commit: the reads a cache makes after
+    // it wait for that commit, and the next version check sees it.
+    versionNow: (names: readonly string[]) => {
+      queue.checkOpen();
+      for (const name of names) tableOf(name);
+      return versions.sum(names);
+    },
     clear: () =>
       enqueue(async () => {
         for (const info of tables.values()) statement(`DELETE FROM "${info.name}"`).run();
@@ -273,6 +280,7 @@ export function openSqliteStore(path: string, schema: StoreSchema): Store {
     async close(): Promise<void> {
       if (!(await queue.close())) return;
       statements.clear();
+      versions.close();
       db.close();
     },
   };

@@ -60,7 +60,25 @@ export interface StoreReader {
   count(table: string, where?: Record<string, Condition>): Promise<number>;
 }
 
+/**
+ * Counters a store shared by several processes keeps itself, so that transactions of two
+ * processes take numbers without writing one row: each number is greater than every number the
+ * counter gave before and is never given twice, whichever process asks; a number taken by a
+ * transaction that rolls back is not given again. (A store without them keeps counters in rows.)
+ */
+export interface StoreSequences {
+  /**
+   * The next number of counter `name`. `start` answers the last number used before the store
+   * kept this counter; it is asked once, in the transaction that first takes a number.
+   */
+  next(name: string, start: () => Promise<number>): Promise<number>;
+  /** The last number counter `name` gave, or `undefined` while the store keeps no such counter. */
+  last(name: string): Promise<number | undefined>;
+}
+
 export interface StoreWriter extends StoreReader {
+  /** Counters the store keeps itself, when it does (see `StoreSequences`). */
+  readonly sequences?: StoreSequences;
   /** Adds a row; throws `DuplicateRowError` when the id exists. */
   insert<T extends Identified>(table: string, row: T): Promise<void>;
   /** Inserts or replaces the row with this id. */
@@ -88,7 +106,11 @@ export interface StoreWriter extends StoreReader {
 export interface Store extends StoreReader {
   /**
    * Runs `work` as one atomic unit: all of its writes land, or none do when it throws.
-   * Transactions run one at a time, and reads outside them never see their uncommitted writes.
+   * Transactions are serializable: each sees everything committed before it and its outcome is
+   * that of some order of running them one at a time. One process runs its transactions one at
+   * a time, in the order they were asked for; reads outside them never see their uncommitted
+   * writes. A store shared by several processes may run theirs side by side and run `work` again
+   * when it met another's (so `work` acts outside the store only through `afterCommit`).
    */
   transaction<T>(work: (tx: StoreWriter) => Promise<T>): Promise<T>;
   /**
@@ -97,6 +119,12 @@ export interface Store extends StoreReader {
    * answer knows the answer is current while the number stays the same.
    */
   version(tables: readonly string[]): Promise<number>;
+  /**
+   * `version(tables)` at once, from a store that keeps it in memory (memory, SQLite); a store that
+   * asks its database for it has none. Hot paths that check a version before every request use it
+   * to skip a wait.
+   */
+  versionNow?(tables: readonly string[]): number;
   /** Removes every row of every table. */
   clear(): Promise<void>;
   /** Closes the connection or file; the store answers nothing after. */

@@ -91,6 +91,23 @@ describe('serve: logs on stderr', () => {
     expect((await stderrLines(cli)).filter((line) => line.event === 'request')).toEqual([]);
   });
 
+  it('writes one startup line with --log startup: each part ends after the one before it', async () => {
+    const cli = await start(['--log', 'startup']);
+    const lines = (await stderrLines(cli)).filter((line) => line.event === 'startup');
+    expect(lines).toHaveLength(1);
+    const parts = ['code_loaded_ms', 'store_open_ms', 'engine_open_ms', 'listening_ms'];
+    const times = parts.map((part) => lines[0]?.[part]);
+    for (const time of times) expect(typeof time).toBe('number');
+    expect([...(times as number[])].sort((a, b) => a - b)).toEqual(times);
+    expect(times[0]).toBeGreaterThan(0);
+  });
+
+  it('refuses a --log kind it does not know, naming the ones it takes', async () => {
+    await expect(startCli(['--port', '0', '--db', ':memory:', '--log', 'everything'])).rejects.toThrow(
+      /--log takes "requests" or "startup", got "everything"/,
+    );
+  });
+
   it('answers an absolute-form request target with no deprecation warning', async () => {
     const cli = await start(['--log', 'requests']);
     const { statusLine } = await rawRequest(cli.ready.url, 'GET http://api.example.com/healthz');

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkAbandonedRequestFinishes, checkLateRequestRefused } from '../support/shutdown-checks';
 import { startTestServer } from '../support/test-server';
 
 /**
@@ -73,4 +77,24 @@ describe('closing the server', () => {
     expect(took).toBeGreaterThanOrEqual(250);
     expect(took).toBeLessThan(5_000);
   });
+});
+
+describe('stopping the server, on each store', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rankquill-stop-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+  const stores = [
+    { name: 'memory', db: async () => ':memory:', durable: false },
+    { name: 'SQLite', db: async () => join(dir, `stop-${++files}.db`), durable: true },
+  ];
+
+  it.each(stores)(
+    'refuses a request that arrives once it is stopping: 503, Connection: close ($name)',
+    (store) => checkLateRequestRefused(store),
+  );
+
+  it.each(stores)(
+    'closes the store only once a request whose client left has run to its end ($name)',
+    (store) => checkAbandonedRequestFinishes(store),
+  );
 });

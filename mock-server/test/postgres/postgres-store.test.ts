@@ -140,6 +140,7 @@ describe('postgres store migrations', () => {
       { version: 1, name: expect.stringContaining('declared tables') },
       { version: 2, name: expect.stringContaining('row counts') },
       { version: 3, name: expect.stringContaining('committed transactions that wrote') },
+      { version: 4, name: expect.stringContaining('a row per connection') },
     ]);
     // The newly counted group was counted from the rows already there.
     expect(await inSchema(url, 'SELECT grp, key, n FROM "rankquill:counts" ORDER BY key')).toEqual([
@@ -154,7 +155,7 @@ describe('postgres store migrations', () => {
     await stores[0]?.transaction((tx) => tx.insert('tags', { id: 't1', name: 'x' }));
     for (const store of stores) expect(await store.count('tags')).toBe(1);
     await Promise.all(stores.map((store) => store.close()));
-    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 3 }]);
+    expect(await inSchema(url, 'SELECT count(*)::int AS n FROM "rankquill:migrations"')).toEqual([{ n: 4 }]);
   });
 
   it('refuses a database migrated by a newer server, and one that is not UTF-8', async () => {

@@ -21,6 +21,12 @@ export interface RateLimitState {
  * same database.
  */
 export class RateLimiter {
+  /**
+   * Names this server in the ids of its hits (set once the engine knows its boot), so servers
+   * sharing a store never insert one id at once, which would make one wait for the other.
+   */
+  owner = 'server';
+
   constructor(private readonly ctx: EngineContext) {}
 
   /**
@@ -53,7 +59,11 @@ export class RateLimiter {
   /** A row for one more request at `now`; requests of one millisecond get the next free number. */
   private async insertHit(tx: StoreWriter, accountId: string, now: number, used: number): Promise<void> {
     for (let n = used; ; n++) {
-      const hit: RateLimitHitRecord = { id: `${accountId}:${now}:${n}`, account_id: accountId, at: now };
+      const hit: RateLimitHitRecord = {
+        id: `${accountId}:${now}:${this.owner}:${n}`,
+        account_id: accountId,
+        at: now,
+      };
       try {
         await tx.insert('rate_limit_hits', hit);
         return;

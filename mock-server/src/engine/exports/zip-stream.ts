@@ -1,5 +1,3 @@
-import { Zip, ZipDeflate } from 'fflate';
-
 /** A file to put in a ZIP archive, read as it is compressed. */
 export interface ZipEntry {
   name: string;
@@ -22,6 +20,8 @@ export async function* zipStream(
   entries: Iterable<ZipEntry>,
   modifiedAt: number,
 ): AsyncGenerator<Uint8Array> {
+  // Loaded with the first archive: a server that makes none never reads fflate.
+  const { Zip, ZipDeflate } = await import('fflate');
   const ready: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, piece) => {

@@ -13,6 +13,8 @@ import type { Store } from '../../store/store';
 export class ReadCache {
   private version: number | undefined;
   private readonly entries = new Map<string, unknown>();
+  /** The answer of each entry as a settled promise, handed out as it is by `get`'s quick path. */
+  private readonly answers = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly store: Store,
@@ -21,19 +23,32 @@ export class ReadCache {
   ) {}
 
   /** The cached answer for `key`, or the one `load` gives when the tables changed since. */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // A store that knows its versions at once answers a hit without a wait.
+    const known = this.answers.get(key);
+    if (known !== undefined && this.store.versionNow?.(this.tables) === this.version)
+      return known as Promise<T>;
+    return this.lookUp(key, load);
+  }
+
+  private async lookUp<T>(key: string, load: () => Promise<T>): Promise<T> {
     // Read before loading: a write that lands during `load` leaves the entry already stale.
     const version = await this.store.version(this.tables);
     if (version !== this.version) {
       this.entries.clear();
+      this.answers.clear();
       this.version = version;
     } else if (this.entries.has(key)) {
       return this.entries.get(key) as T;
     }
     const value = await load();
     if (version === this.version) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      if (this.entries.size >= this.maxEntries) {
+        this.entries.clear();
+        this.answers.clear();
+      }
       this.entries.set(key, value);
+      this.answers.set(key, Promise.resolve(value));
     }
     return value;
   }

@@ -22,7 +22,7 @@ export class PublicArticleService {
   ) {}
 
   /** The list call, or the single-article call when `query.id` is present. Answers are cached until the next write to projects or content, by any server on the store. */
-  async get(
+  get(
     serviceKey: string | undefined,
     query: unknown,
   ): Promise<PublicArticleListResponse | PublicArticleResponse> {
