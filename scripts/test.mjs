@@ -41,7 +41,8 @@ const runId = newRunId();
 const fullRun = process.argv.length <= 2;
 const sideBySide = fullRun ? SIDE_BY_SIDE_SUITES.filter((suite) => existsSync(suite.script)) : [];
 const early = sideBySide.filter((suite) => suite.early);
-if (early.length > 0) console.log(`\n== ${early.map((suite) => suite.name).join(', ')}: started beside vitest ==`);
+if (early.length > 0)
+  console.log(`\n== ${early.map((suite) => suite.name).join(', ')}: started beside vitest ==`);
 const earlyRuns = early.map(runSideBySide);
 
 const vitestReport = '.test-results/vitest.json';
