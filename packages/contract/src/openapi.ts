@@ -147,7 +147,10 @@ function parametersOf(operation: Operation): JsonObject[] {
     name,
     in: 'query',
     required,
-    schema,
+    schema:
+      name === 'operation' && schema.enum !== undefined
+        ? { ...schema, 'x-ogen-name': ogenName(operation, name) }
+        : schema,
   }));
   const headers =
     operation.idempotent === true
@@ -162,6 +165,17 @@ function parametersOf(operation: Operation): JsonObject[] {
         ]
       : [];
   return [...path, ...query, ...headers];
+}
+
+/**
+ * The Go type name ogen gives an inline enum parameter is the operation's name and the
+ * parameter's (`AdminRequestsList` + `Operation`), which for a parameter called `operation` is the
+ * name ogen gives the operation itself: the generated code would not compile. `x-ogen-name` names it.
+ */
+function ogenName(operation: Operation, parameter: string): string {
+  const pascal = (text: string) =>
+    text.replace(/(^|[._-])([a-z])/g, (_, _separator, letter: string) => letter.toUpperCase());
+  return `${pascal(operation.id)}${pascal(parameter)}Filter`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Size budgets: each package's documented import, bundled for a worker (esbuild, as wrangler
 // bundles: the workerd/worker/browser conditions, minified), from the packed packages as a user
-// installs them. The Fetch receiver must stay under 100 KB, each client under 60 KB (1 KB = 1000
-// bytes); the sizes are printed, with gzip, on every run.
+// installs them. The Fetch receiver must stay under 100 KB, the SDK under 64 KB, public articles
+// under 60 KB (1 KB = 1000 bytes); the sizes are printed, with gzip, on every run.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,7 @@ const BUDGETS = [
   {
     name: '@rankquill/sdk',
     code: "import Rankquill from '@rankquill/sdk';\nexport { Rankquill };",
-    maxBytes: 60_000,
+    maxBytes: 64_000,
   },
   {
     name: '@rankquill/public-articles',
