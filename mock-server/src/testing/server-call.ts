@@ -10,7 +10,14 @@ export interface CallValues {
   apiKey?: string;
 }
 
-/** A call of the test helper that the mock server refused; `status` is its answer's. */
+/**
+ * A call of the test helper that the mock server refused; `status` is its answer's.
+ *
+ * @example
+ * ```ts
+ * try { await mock.fail('content.creat', 503); } catch (error) { if (error instanceof MockServerCallError) console.log(error.status); } // 400
+ * ```
+ */
 export class MockServerCallError extends Error {
   override name = 'MockServerCallError';
 

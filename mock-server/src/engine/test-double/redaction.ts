@@ -64,6 +64,11 @@ function secretName(name: string): boolean {
  * Query parameters as the journal keeps them: one value each (the first of a repeated one), a
  * secret-named parameter shown as its first characters, keys in other values cut. Returns the
  * adapter's object itself when nothing needs changing, so a plain request copies nothing.
+ *
+ * @example
+ * ```ts
+ * redactQuery({ api_key: 'rq_live_0123456789abcdef', limit: ['10', '20'] }); // { api_key: 'rq_live_…', limit: '10' }
+ * ```
  */
 export function redactQuery(query: Record<string, string | string[]>): Record<string, string> {
   let copy: Record<string, string> | undefined;

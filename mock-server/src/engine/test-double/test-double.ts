@@ -69,7 +69,14 @@ export class TestDouble {
     this.journal = new RequestJournal(size);
   }
 
-  /** Validates and adds a fault (the body of `POST /__admin/faults`); it matches after those made before it. */
+  /**
+   * Validates and adds a fault (the body of `POST /__admin/faults`); it matches after those made before it.
+   *
+   * @example
+   * ```ts
+   * const fault = await engine.testDouble.createFault({ operation: 'content.create', status: 503, api_key: key });
+   * ```
+   */
   async createFault(input: unknown): Promise<Fault> {
     const params = parseInput(FaultCreateParams, input);
     const scope = await this.scopeOfFault(params);
@@ -86,12 +93,26 @@ export class TestDouble {
     return faultAnswer(fault);
   }
 
-  /** `GET /__admin/faults`: the faults in matching order, all or those of one scope. */
+  /**
+   * `GET /__admin/faults`: the faults in matching order, all or those of one scope.
+   *
+   * @example
+   * ```ts
+   * const { data } = await engine.testDouble.listFaults({ api_key: key });
+   * ```
+   */
   async listFaults(query: unknown): Promise<FaultList> {
     return { data: this.faults.list(await this.scopeOf(query)).map(faultAnswer) };
   }
 
-  /** `DELETE /__admin/faults/{id}`. */
+  /**
+   * `DELETE /__admin/faults/{id}`: removes one active fault; a 404 `NotFoundError` when none has the id.
+   *
+   * @example
+   * ```ts
+   * engine.testDouble.deleteFault(fault.id); // { id: 'flt_…', deleted: true }
+   * ```
+   */
   deleteFault(id: string): { id: string; deleted: true } {
     if (!this.faults.remove(id)) {
       throw new NotFoundError(
@@ -102,7 +123,14 @@ export class TestDouble {
     return { id, deleted: true };
   }
 
-  /** `DELETE /__admin/faults`: every fault, or those of one scope. */
+  /**
+   * `DELETE /__admin/faults`: every fault, or those of one scope.
+   *
+   * @example
+   * ```ts
+   * const { deleted } = await engine.testDouble.clearFaults({ api_key: key });
+   * ```
+   */
   async clearFaults(query: unknown): Promise<AdminClearResult> {
     return { deleted: this.faults.clear(await this.scopeOf(query)) };
   }
@@ -111,6 +139,11 @@ export class TestDouble {
    * The fault that applies to a request of `operation` by `caller`, counted as applied, or
    * `undefined`. Called once the route and the caller are known; without any fault it costs one
    * comparison.
+   *
+   * @example
+   * ```ts
+   * const fault = engine.testDouble.match('content.create', { accountId: account.id });
+   * ```
    */
   match(operation: string, caller: Caller): FaultRecord | undefined {
     return this.faults.empty ? undefined : this.faults.match(operation, caller);
@@ -124,12 +157,26 @@ export class TestDouble {
     return this.journal.enabled || !this.faults.empty;
   }
 
-  /** Records a request, redacting it; nothing when the journal is off. */
+  /**
+   * Records a request, redacting it; nothing when the journal is off.
+   *
+   * @example
+   * ```ts
+   * engine.testDouble.record(arrival); // what the API layer traced of one request
+   * ```
+   */
   record(entry: RequestArrival): void {
     this.journal.record(entry);
   }
 
-  /** `GET /__admin/requests`: one page of the journal, newest first. */
+  /**
+   * `GET /__admin/requests`: one page of the journal, newest first.
+   *
+   * @example
+   * ```ts
+   * const page = await engine.testDouble.listRequests({ api_key: key, operation: 'content.create', limit: '10' });
+   * ```
+   */
   async listRequests(query: unknown): Promise<RequestJournalList> {
     const params = parseInput(RequestJournalQuery, query, 'query');
     const filter: JournalFilter = { ...(await this.scopeOf(params)), operation: params.operation };
@@ -140,7 +187,14 @@ export class TestDouble {
     };
   }
 
-  /** `DELETE /__admin/requests`: forgets every request, or those of one scope. */
+  /**
+   * `DELETE /__admin/requests`: forgets every request, or those of one scope.
+   *
+   * @example
+   * ```ts
+   * const { deleted } = await engine.testDouble.clearRequests({ api_key: key });
+   * ```
+   */
   async clearRequests(query: unknown): Promise<AdminClearResult> {
     return { deleted: this.journal.clear(await this.scopeOf(query)) };
   }
@@ -172,13 +226,27 @@ export class TestDouble {
     };
   }
 
-  /** Removes a fault that reaches the account (see `accountView`); false when there is none such. */
+  /**
+   * Removes a fault that reaches the account (see `accountView`); false when there is none such.
+   *
+   * @example
+   * ```ts
+   * engine.testDouble.removeAccountFault(account.id, [project.public_api_key], 'flt_1'); // true
+   * ```
+   */
   removeAccountFault(accountId: string, publicKeys: readonly string[], id: string): boolean {
     const scope = { accountId, publicKeys: publicKeys.map(keyFingerprint), unscoped: true };
     return this.faults.list(scope).some((fault) => fault.id === id) && this.faults.remove(id);
   }
 
-  /** Removes every fault and forgets every request (`POST /__admin/reset`). */
+  /**
+   * Removes every fault and forgets every request (`POST /__admin/reset`).
+   *
+   * @example
+   * ```ts
+   * engine.testDouble.reset();
+   * ```
+   */
   reset(): void {
     this.faults.clear();
     this.journal.clear();
