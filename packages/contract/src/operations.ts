@@ -7,6 +7,7 @@ import { PublicErrorBody } from './public-article';
 
 export { Deleted } from './operations/deleted';
 export type { Operation, OperationAuth } from './operations/operation';
+export { serviceOperations } from './operations/service';
 
 /**
  * Every operation of the service, in the order of the documentation: projects and their
