@@ -101,8 +101,11 @@ export async function buildReferences(root, src) {
       cwd: join(root, 'packages/ruby'),
     }),
   };
-  const outputs = await Promise.all(Object.values(tasks));
-  for (const output of outputs) {
+  // Every tool ends before a failure is reported, so none outlives the build.
+  const settled = await Promise.allSettled(Object.values(tasks));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  for (const { value: output } of settled) {
     const last = output.trim().split('\n').at(-1);
     if (last) console.log(`docs:build: ${last}`);
   }
