@@ -13,6 +13,11 @@ export interface ApiRequest {
   query: RawQuery;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
+  /**
+   * The request target as it arrived (path and query string), from an adapter that answers a
+   * repeated public article request without the API layer (`RepeatedRead`).
+   */
+  target?: string;
   /** The raw body, `''` when there is none. */
   body: string;
   /**

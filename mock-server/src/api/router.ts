@@ -1,10 +1,4 @@
-import {
-  CLOCK_MODE_HEADER,
-  MAX_REQUEST_BODY_BYTES,
-  type Operation,
-  operations,
-  queryParameters,
-} from '@rankquill/contract';
+import { CLOCK_MODE_HEADER, MAX_REQUEST_BODY_BYTES, type Operation } from '@rankquill/contract';
 import {
   AuthenticationError,
   type Engine,
@@ -18,19 +12,17 @@ import {
   type StoredAnswer,
   type StoreWriter,
 } from '../engine/index';
-import { adminApiHandlers } from './admin-api';
 import { JSON_HEADERS, json, raw, rawHead, reportingFailure, serializedOnce } from './answers';
-import { type ApiRequest, type ApiResponse, type OperationHandler, RawResult } from './api-types';
+import { type ApiRequest, type ApiResponse, RawResult } from './api-types';
 import { secretsEqual } from './constant-time';
 import { errorBody, errorResponse, unreadableBody } from './error-format';
-import { exportApiHandlers } from './export-api';
 import { authenticateBearer, FAILED_AUTHENTICATION_LIMITS } from './failed-authentication';
 import { actOnFault, disconnected } from './fault-actions';
-import { mainApiHandlers } from './main-api';
 import { checkQuery } from './query';
+import { RepeatedRead } from './repeated-read';
 import { checkRequestFraming, MethodNotAllowedError, UnknownRouteError } from './request-rules';
 import { completeTrace, type RequestTrace, startTrace } from './request-trace';
-import { testDoubleApiHandlers } from './test-double-api';
+import { type Route, RouteTable } from './route-table';
 
 /** Largest request body an adapter reads; a larger one comes as `bodyError`. */
 export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
@@ -73,56 +65,11 @@ export interface ApiOptions {
   now?: () => number;
 }
 
-interface Route {
-  operation: Operation;
-  pattern: RegExp;
-  names: string[];
-  handler: OperationHandler | undefined;
-  /** The query parameters the operation reads; others are ignored. */
-  query: ReadonlySet<string>;
-  /** Query parameters written as integers: decimal digits only. */
-  integers: ReadonlySet<string>;
-}
-
-const handlers: Record<string, OperationHandler> = {
-  ...mainApiHandlers,
-  ...exportApiHandlers,
-  ...adminApiHandlers,
-  ...testDoubleApiHandlers,
-};
-
-const routes: Route[] = (operations as readonly Operation[])
-  .map((operation) => {
-    const names: string[] = [];
-    // A dot is literal (`export.csv`), never a regex wildcard.
-    const source = operation.path.replaceAll('.', '\\.').replace(/:([A-Za-z]+)/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    const query = queryParameters(operation);
-    return {
-      operation,
-      pattern: new RegExp(`^${source}/?$`),
-      names,
-      handler: handlers[operation.id],
-      query: new Set(query.map((parameter) => parameter.name)),
-      integers: new Set(query.filter((p) => p.schema.type === 'integer').map((p) => p.name)),
-    };
-  })
-  // A literal segment wins over a parameter at the same place: `/content/export` is not content `export`.
-  .sort((a, b) => literalFirst(a.operation.path, b.operation.path));
-
-function literalFirst(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
-  // Only paths of one length can match the same request; comparing by length first keeps the order total.
-  if (left.length !== right.length) return left.length - right.length;
-  for (let i = 0; i < left.length; i++) {
-    const leftParam = left[i]?.startsWith(':') ? 1 : 0;
-    const rightParam = right[i]?.startsWith(':') ? 1 : 0;
-    if (leftParam !== rightParam) return leftParam - rightParam;
-  }
-  return 0;
+/** The API layer: answers a request; `repeat` answers a repeated public article read at once, when it can. */
+export interface ApiHandler {
+  (request: ApiRequest): Promise<ApiResponse>;
+  /** `RepeatedRead.answer`: the answer given again to the same public article request, or `undefined`. */
+  repeat(method: string, target: string, headers: ApiRequest['headers']): ApiResponse | undefined;
 }
 
 /**
@@ -136,14 +83,18 @@ function literalFirst(a: string, b: string): number {
  * const answer = await handle({ method: 'GET', path: '/healthz', query: {}, headers: {}, body: '' });
  * ```
  */
-export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
-  const served = { admin: options.admin ?? true, mock: options.mockRoutes ?? true };
+export function createApiHandler(engine: Engine, options: ApiOptions = {}): ApiHandler {
+  const routes = new RouteTable({ admin: options.admin ?? true, mock: options.mockRoutes ?? true });
+  const repeated = new RepeatedRead(engine);
   const clockHeaders: Record<string, string> =
     engine.clockMode === 'manual' ? { [CLOCK_MODE_HEADER]: 'manual' } : {};
 
   const { testDouble } = engine;
 
-  return async function handle(request: ApiRequest): Promise<ApiResponse> {
+  const repeat: ApiHandler['repeat'] = (method, target, headers) => repeated.answer(method, target, headers);
+  return Object.assign(handle, { repeat });
+
+  async function handle(request: ApiRequest): Promise<ApiResponse> {
     // Only while the journal is on or a fault is active does a request carry a trace.
     const trace = testDouble.active ? startTrace(engine.now(), request) : undefined;
     let response = await answer(request, trace);
@@ -159,7 +110,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
     }
     Object.assign(response.headers, clockHeaders);
     return response;
-  };
+  }
 
   async function answer(request: ApiRequest, trace: RequestTrace | undefined): Promise<ApiResponse> {
     const requestId = engine.nextRequestId();
@@ -170,7 +121,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
     try {
       if (request.bodyError) throw unreadableBody(request.bodyError);
       await engine.tick();
-      const match = matchRoute(request, served);
+      const match = routes.match(request.method, request.path);
       if ('allow' in match) {
         return { status: 204, headers: { allow: match.allow, 'x-request-id': requestId }, body: '' };
       }
@@ -179,6 +130,7 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
         trace.journaled = match.route.operation.tag !== 'Admin';
       }
       const response = await dispatch(engine, options, request, match, requestId, rateLimit, trace);
+      repeated.remember(request, match.route, response);
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state), { 'x-request-id': requestId });
       if (response.stream) {
         response.stream = reportingFailure(response.stream, (error) => options.onError?.(error, request));
@@ -196,62 +148,6 @@ export function createApiHandler(engine: Engine, options: ApiOptions = {}) {
       Object.assign(response.headers, rateLimitHeaders(rateLimit.state));
       return response;
     }
-  }
-}
-
-/** Methods in the order an `Allow` header lists them. */
-const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
-
-/**
- * The route of a request and its decoded path parameters; for `OPTIONS` on a known path, the
- * methods it takes. `HEAD` runs the `GET` route. An unknown path is a 404, a known path with
- * another method a 405, and a path parameter with a malformed percent escape a 400.
- */
-function matchRoute(
-  request: ApiRequest,
-  served: { admin: boolean; mock: boolean },
-): { route: Route; params: Record<string, string> } | { allow: string } {
-  const method = request.method.toUpperCase();
-  const wanted = method === 'HEAD' ? 'GET' : method;
-  const methods = new Set<string>();
-  // Routes come literal-first: the first path that matches is the resource; `/content/export`
-  // is never also read as content `export`.
-  let resource: string | undefined;
-  for (const route of routes) {
-    if (!served.admin && route.operation.auth === 'admin') continue;
-    if (!served.mock && route.operation.mockOnly) continue;
-    if (resource !== undefined && route.operation.path !== resource) continue;
-    const found = route.pattern.exec(request.path);
-    if (!found) continue;
-    resource = route.operation.path;
-    methods.add(route.operation.method);
-    if (route.operation.method !== wanted) continue;
-    const params: Record<string, string> = {};
-    route.names.forEach((name, index) => {
-      params[name] = decodePathParameter(name, found[index + 1] ?? '');
-    });
-    return { route, params };
-  }
-  if (methods.size === 0) {
-    throw new UnknownRouteError(
-      `No route for ${method} ${request.path}. The main API lives under /v1; GET /openapi.json describes every route.`,
-    );
-  }
-  if (methods.has('GET')) methods.add('HEAD');
-  methods.add('OPTIONS');
-  const allow = METHOD_ORDER.filter((name) => methods.has(name)).join(', ');
-  if (method === 'OPTIONS') return { allow };
-  throw new MethodNotAllowedError(allow, `${method} is not supported on ${request.path}; use ${allow}.`);
-}
-
-function decodePathParameter(name: string, raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new InvalidRequestError(
-      `The path holds a malformed percent escape in ${name} ("${raw.slice(0, 60)}"): write "%" as %25 and escape other bytes as %XX in UTF-8.`,
-      name,
-    );
   }
 }
 

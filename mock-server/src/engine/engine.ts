@@ -202,6 +202,16 @@ export class Engine {
   }
 
   /**
+   * Whether `tick` would find nothing to run now, as the store tells at once (false when it
+   * cannot tell without a wait): an adapter that answers a request again without the API layer
+   * checks it first.
+   * @example if (engine.nothingDueNow()) answerAgain();
+   */
+  nothingDueNow(): boolean {
+    return this.ctx.jobs.nothingLocalDueNow(this.now());
+  }
+
+  /**
    * Starts the background lanes: webhook deliveries (up to `deliveryConcurrency` at once) and
    * bulk exports, each as soon as it is due, beside the requests and never on their path. On the
    * manual clock too, work a request makes due now (a first delivery attempt, a test delivery,

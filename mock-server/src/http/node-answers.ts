@@ -20,6 +20,8 @@ export interface RequestAnswerer {
   answer(request: ApiRequest): Promise<ApiResponse>;
   /** The API layer alone, for a body the adapter could not read. */
   api(request: ApiRequest): Promise<ApiResponse>;
+  /** The answer given again to a repeated public article request, at once; `undefined` when `answer` must answer it. */
+  repeat(method: string, target: string, headers: ApiRequest['headers']): ApiResponse | undefined;
   /** The origin of `publicUrl`, when one is set. */
   publicOrigin: string | undefined;
   /** The proxies whose forwarded headers are believed (`trustProxy`). */
@@ -41,6 +43,7 @@ export function createRequestAnswerer(
   const publicOrigin = options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
   return {
     api,
+    repeat: api.repeat,
     publicOrigin,
     proxies: TrustedProxies.parse(options.trustProxy),
     answer(request) {
@@ -141,6 +144,7 @@ export function toApiRequest(req: AdapterRequest, path: string, proxies: Trusted
     query: readQuery(mark >= 0 ? url.slice(mark + 1) : ''),
     // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
     headers: req.headers as Record<string, string | undefined>,
+    target: url,
     body: typeof req.body === 'string' ? req.body : '',
     baseUrl: `${protocol}://${forwarded.host ?? req.headers.host ?? 'localhost'}`,
     clientAddress: forwarded.clientAddress || undefined,

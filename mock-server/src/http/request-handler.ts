@@ -58,7 +58,18 @@ export function createRequestHandler(
     return express;
   };
 
-  const handle = async (req: AdapterRequest, res: ServerResponse): Promise<void> => {
+  // A repeated public article read is answered before anything else is made for the request.
+  const handle = (req: AdapterRequest, res: ServerResponse): Promise<void> => {
+    try {
+      // Node lower-cases header names; only set-cookie comes as an array, and no route reads it.
+      const headers = req.headers as Record<string, string | undefined>;
+      const repeated = answerer.repeat(req.method ?? 'GET', req.url ?? '/', headers);
+      return repeated ? write(res, repeated) : answer(req, res);
+    } catch (error) {
+      return Promise.reject(error); // as an async handler would: the caller's failure path reports it
+    }
+  };
+  const answer = async (req: AdapterRequest, res: ServerResponse): Promise<void> => {
     const path = plainTargetPath(req.url ?? '/');
     if (path === undefined) return (await expressParts()).app(req, res);
     try {

@@ -311,16 +311,18 @@ export class JobQueue {
     return true;
   }
 
-  /**
-   * `runDue` of the local lane up to `now()`, as before each request. Before most requests
-   * nothing is due, which the schedule as last seen tells at once: then it answers one shared
-   * promise (a closed store throws there: the run answers that as a rejection).
-   */
+  /** `runDue` of the local lane up to `now()`, as before each request: one shared promise when nothing is due. */
   runLocalDue(now: () => number): Promise<number> {
+    return this.nothingLocalDueNow(now()) ? NOTHING_RAN : this.runDue(now, LOCAL_LANE);
+  }
+
+  /** Whether `runLocalDue` would find nothing to run, as the store tells at once (false when it cannot tell). */
+  nothingLocalDueNow(until: number): boolean {
     try {
-      if (this.nothingDueNow(now(), LOCAL_LANE.lanes)) return NOTHING_RAN;
-    } catch {}
-    return this.runDue(now, LOCAL_LANE);
+      return this.nothingDueNow(until, LOCAL_LANE.lanes);
+    } catch {
+      return false; // a closed store: the run answers its error
+    }
   }
 
   /**

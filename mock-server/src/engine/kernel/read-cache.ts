@@ -31,6 +31,21 @@ export class ReadCache {
     return this.lookUp(key, load);
   }
 
+  /**
+   * The cached answer for `key` when the store tells at once that it is still current; else
+   * `undefined` (a closed store too: `get` then gives its error).
+   */
+  peek<T>(key: string): T | undefined {
+    // A cached answer is never undefined: the store's answers are rows and lists.
+    const value = this.entries.get(key) as T | undefined;
+    if (value === undefined) return undefined;
+    try {
+      return this.store.versionNow?.(this.tables) === this.version ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   private async lookUp<T>(key: string, load: () => Promise<T>): Promise<T> {
     // Read before loading: a write that lands during `load` leaves the entry already stale.
     const version = await this.store.version(this.tables);
