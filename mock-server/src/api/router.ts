@@ -169,10 +169,12 @@ async function dispatch(
     const serviceKey = request.headers['x-service-key'];
     if (faulted) {
       if (serviceKey !== undefined) faulted.publicKey = keyFingerprint(serviceKey);
-      const instead = engine.testDouble.faults.empty
-        ? undefined
-        : await applyFault(engine, options, operation, faulted, rateLimit, true);
-      if (instead) return instead;
+      if (!engine.testDouble.faults.empty) {
+        // As on the main API, a missing or wrong key is a 401 before any fault applies.
+        await engine.publicArticles.checkKey(serviceKey);
+        const instead = await applyFault(engine, options, operation, faulted, rateLimit, true);
+        if (instead) return instead;
+      }
     }
     const body = await engine.publicArticles.get(serviceKey, query);
     return { status: operation.status, headers: { ...JSON_HEADERS }, ...serializedOnce(body) };

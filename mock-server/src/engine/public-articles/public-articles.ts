@@ -43,6 +43,15 @@ export class PublicArticleService {
     return this.cache.peek(cacheKey([serviceKey, id, limit, offset]));
   }
 
+  /**
+   * Answers once `serviceKey` is a project's public key; a missing or unknown key is the 401 that
+   * `get` would answer.
+   * @example await engine.publicArticles.checkKey(request.headers['x-service-key']);
+   */
+  async checkKey(serviceKey: string | undefined): Promise<void> {
+    await this.projectOf(serviceKey);
+  }
+
   private async load(
     serviceKey: string | undefined,
     query: unknown,

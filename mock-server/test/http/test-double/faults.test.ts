@@ -222,6 +222,26 @@ describe('a status fault', () => {
       (await server.call('GET', '/public-article-api', { headers: { 'x-service-key': publicKey } })).status,
     ).toBe(200);
   });
+
+  it('answers a missing or wrong public key 401 before a publicArticles.get fault, which waits for a right one', async () => {
+    server = await startTestServer();
+    const { publicKey } = await freshAccount(server);
+    const fault = (
+      await server.call('POST', '/__admin/faults', {
+        body: { operation: 'publicArticles.get', status: 503, times: 1 },
+      })
+    ).body;
+    const read = async (headers: Record<string, string>) =>
+      (await server?.call('GET', '/public-article-api', { headers }))?.status;
+    expect(await read({ 'x-service-key': `${publicKey.slice(0, -4)}zzzz` })).toBe(401);
+    expect(await read({})).toBe(401);
+    expect((await server.call('GET', '/__admin/faults')).body.data[0]).toMatchObject({
+      id: fault.id,
+      applied: 0,
+    });
+    expect(await read({ 'x-service-key': publicKey })).toBe(503);
+    expect(await read({ 'x-service-key': publicKey })).toBe(200);
+  });
 });
 
 describe('delay and disconnect faults', () => {
@@ -318,9 +338,14 @@ describe('scopes', () => {
     server = await startTestServer();
     await server.call('POST', '/__admin/faults', { body: { operation: '*', status: 502, times: null } });
     expect((await server.call('GET', '/v1/projects', { key: server.demo.api_key })).status).toBe(502);
+    const publicKey = server.demo.public_api_key;
+    expect(
+      (await server.call('GET', '/public-article-api', { headers: { 'x-service-key': publicKey } })).status,
+    ).toBe(502);
+    // A wrong key is refused before any fault, as on the main API.
     expect(
       (await server.call('GET', '/public-article-api', { headers: { 'x-service-key': 'rqp_wrong' } })).status,
-    ).toBe(502);
+    ).toBe(401);
     expect((await server.call('GET', '/__admin/clock')).status).toBe(200);
     expect((await server.call('GET', '/healthz')).status).toBe(200);
     expect((await server.call('GET', '/openapi.json')).status).toBe(200);
