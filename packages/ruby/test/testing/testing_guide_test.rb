@@ -1,19 +1,21 @@
 # frozen_string_literal: true
 
 require "minitest/autorun"
-require "fileutils"
-require "open3"
 require "tmpdir"
+require_relative "../support/runs_guide_samples"
 
 # Runs the Minitest and RSpec samples of docs/testing.md as its CI recipe does: the gem built and
 # installed into an empty GEM_HOME, `@rankquill/mock-server` in the project's `node_modules` (the
 # repository's, linked), and the samples run as written with `ruby -Itest` and `rspec`.
 class TestingGuideTest < Minitest::Test
-  MARKER = "<!-- sample tested by: packages/ruby/test/testing/testing_guide_test.rb -->"
+  include RunsGuideSamples
+
   PACKAGE = File.expand_path("../..", __dir__)
-  REPO = File.expand_path("../..", PACKAGE)
 
   def test_the_guides_minitest_and_rspec_samples_pass_with_the_server_from_node_modules
+    section = "## In your test suite, in every language"
+    samples = guide_samples("docs/testing.md", section, tested_by: __FILE__, fences: "ruby|sh")
+    assert_equal 3, samples.size, "docs/testing.md has the Minitest and RSpec samples and the Ruby CI recipe"
     minitest, rspec, recipe = samples
     assert_includes recipe, "ruby -Itest test/articles_test.rb"
     Dir.mktmpdir("rankquill-testing-guide") do |project|
@@ -23,20 +25,12 @@ class TestingGuideTest < Minitest::Test
       write(project, "test/articles_test.rb", minitest)
       write(project, "spec/articles_spec.rb", rspec)
 
-      minitest_output = run!(env, project, "ruby", "-Itest", "test/articles_test.rb")
-      assert_match(/2 runs, \d+ assertions, 0 failures, 0 errors/, minitest_output)
+      assert_all_passed(run!(env, project, "ruby", "-Itest", "test/articles_test.rb"), 2)
       assert_match(/2 examples, 0 failures/, run!(env, project, "rspec", "spec/articles_spec.rb"))
     end
   end
 
   private
-
-  def samples
-    guide = File.read(File.join(REPO, "docs/testing.md"))
-    found = guide.scan(/#{Regexp.escape(MARKER)}\n```(?:ruby|sh)\n(.*?)```/m).flatten
-    assert_equal 3, found.size, "docs/testing.md has the Minitest and RSpec samples and the Ruby CI recipe"
-    found
-  end
 
   # The gem as `gem install rankquill` puts it: built offline, installed into a GEM_HOME of its own.
   def install_gem(project)
@@ -48,16 +42,5 @@ class TestingGuideTest < Minitest::Test
             "RUBYOPT" => nil, "BUNDLE_GEMFILE" => nil, "RANKQUILL_MOCK_COMMAND" => nil }
     run!(env, project, "gem", "install", "--local", "--no-document", gem_file)
     env
-  end
-
-  def write(project, path, text)
-    FileUtils.mkdir_p(File.dirname(File.join(project, path)))
-    File.write(File.join(project, path), text)
-  end
-
-  def run!(env, dir, *command)
-    output, status = Open3.capture2e(env, *command, chdir: dir)
-    assert status.success?, "#{command.join(" ")} failed:\n#{output}"
-    output
   end
 end
