@@ -1,8 +1,9 @@
 """A kept-alive connection that the server closes after it committed the request (the mock's
 `disconnect`, after commit), against the server started from its CLI: httpx2 (httpcore2) does not
 send the request again on its own, so only the client's retry loop repeats it, counted against
-`max_retries`. httpcore2 logs each new connection ("connect_tcp.started"): the tests check that
-the call went out on the connection the first call opened."""
+`max_retries` (the sync and the async client alike). httpcore2 logs each new connection
+("connect_tcp.started"): the tests check that the call went out on the connection the first
+call opened."""
 
 from __future__ import annotations
 
@@ -51,3 +52,18 @@ def test_a_post_on_a_kept_alive_connection_is_retried_once_and_counted(
     replayed, lost = rankquill_mock.requests("content.create")
     assert (lost.status, replayed.status) == (None, 202)
     assert replayed.idempotency_key == lost.idempotency_key is not None
+
+
+async def test_an_async_put_on_a_kept_alive_connection_is_sent_once_without_retries(
+    rankquill_mock: MockProject, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="httpcore2.connection")
+    async with rankquill_mock.async_client(max_retries=0) as client:
+        await client.projects.retrieve(rankquill_mock.project_id)
+        fault = rankquill_mock.disconnect("projects.update")
+        with pytest.raises(APIConnectionError):
+            await client.projects.update(rankquill_mock.project_id, name="Renamed once")
+        assert _new_connections(caplog) == 1, "the PUT went out on the kept-alive connection"
+
+    sent = [(entry.status, entry.fault) for entry in rankquill_mock.requests("projects.update")]
+    assert sent == [(None, fault.id)], "one request, not sent again"
