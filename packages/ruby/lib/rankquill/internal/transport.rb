@@ -39,6 +39,8 @@ module Rankquill
       TIMEOUT_ERRORS = [Net::OpenTimeout, Net::ReadTimeout, Net::WriteTimeout, Timeout::Error].freeze
       # A kept-alive socket the server closed meanwhile fails like this before any answer.
       STALE_CONNECTION_ERRORS = [EOFError, Errno::ECONNRESET, Errno::EPIPE, Errno::ECONNABORTED].freeze
+      # Methods that change nothing on the server, so sending one twice cannot repeat an operation.
+      SAFE_METHODS = %w[GET HEAD].freeze
 
       attr_reader :base_url, :timeout, :max_retries
 
@@ -162,9 +164,13 @@ module Rankquill
         @pool.with_connection(uri, timeout) do |lease|
           exchange(lease.http, request, sink, uri, at_base_url)
         rescue *STALE_CONNECTION_ERRORS
-          raise unless lease.reused
+          # The same error comes when the server closed an idle socket before the request reached
+          # it and when it received and committed the request, then closed without answering.
+          # Only a safe method may be sent again for free; any other goes to the retry loop
+          # (counted, with backoff and, for a POST, its Idempotency-Key), so max_retries 0 sends
+          # it once. Net::HTTP already reconnects when it sees the idle socket closed.
+          raise unless lease.reused && SAFE_METHODS.include?(request.method)
 
-          # The server closed the kept-alive socket: one fresh connection, no retry spent.
           lease.reused = false
           lease.http.finish if lease.http.started?
           lease.http.start
