@@ -6,7 +6,7 @@ export {
   type CommonClientOptions,
   readClientOptions,
 } from './client-options';
-export { type APIErrorDetails, apiErrorClass, apiErrorClassFor } from './errors/api-error';
+export { type APIErrorDetails, apiErrorClass } from './errors/api-error';
 export { ClientError } from './errors/client-error';
 export type { ClientErrorClass } from './errors/client-error-class';
 export {
@@ -20,6 +20,7 @@ export {
   crossOriginRedirectErrorClass,
 } from './errors/cross-origin-redirect-error';
 export { errorDetails } from './errors/error-details';
+export { type APIErrorClasses, errorFromResponseOf } from './errors/error-from-response';
 export {
   CLIENT_POLICY,
   OPERATIONS,

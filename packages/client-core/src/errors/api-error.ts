@@ -45,11 +45,3 @@ export function apiErrorClass(ClientError: ClientErrorClass) {
     }
   };
 }
-
-/** The class for an answer's status: the client's class for that status, a server error, or `APIError`. */
-export function apiErrorClassFor<Class>(
-  status: number,
-  classes: { byStatus: Readonly<Record<number, Class>>; serverError: Class; other: Class },
-): Class {
-  return classes.byStatus[status] ?? (status >= 500 && status <= 599 ? classes.serverError : classes.other);
-}

@@ -1,4 +1,4 @@
-import { apiErrorClass, apiErrorClassFor, errorDetails } from '@rankquill/client-core';
+import { apiErrorClass, errorFromResponseOf } from '@rankquill/client-core';
 import { PublicArticlesError } from './public-articles-error';
 
 /**
@@ -88,17 +88,12 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
 
-const errorClasses = {
-  byStatus: { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError },
-  serverError: InternalServerError,
-  other: APIError,
-};
-
 /**
  * The error for a non-2xx answer with body `{"success": false, "error": "<message>"}` (or anything else).
  * @internal
  */
-export function errorFromResponse(status: number, text: string, headers: Headers): APIError {
-  const ErrorClass: typeof APIError = apiErrorClassFor(status, errorClasses);
-  return new ErrorClass(status, errorDetails(status, text, headers), headers);
-}
+export const errorFromResponse = errorFromResponseOf<APIError>({
+  byStatus: { 400: BadRequestError, 401: AuthenticationError, 404: NotFoundError },
+  serverError: InternalServerError,
+  other: APIError,
+});

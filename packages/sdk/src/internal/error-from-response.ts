@@ -1,4 +1,4 @@
-import { apiErrorClassFor, errorDetails } from '@rankquill/client-core';
+import { errorFromResponseOf } from '@rankquill/client-core';
 import { APIError } from '../core/errors/api-error';
 import {
   AuthenticationError,
@@ -9,7 +9,8 @@ import {
   RateLimitError,
 } from '../core/errors/status-errors';
 
-const errorClasses = {
+/** The error class and fields for a non-2xx answer with body `{"error": {...}}` (or anything else). */
+export const errorFromResponse = errorFromResponseOf<APIError>({
   byStatus: {
     400: BadRequestError,
     401: AuthenticationError,
@@ -19,10 +20,4 @@ const errorClasses = {
   },
   serverError: InternalServerError,
   other: APIError,
-};
-
-/** The error class and fields for a non-2xx answer with body `{"error": {...}}` (or anything else). */
-export function errorFromResponse(status: number, text: string, headers: Headers): APIError {
-  const ErrorClass: typeof APIError = apiErrorClassFor(status, errorClasses);
-  return new ErrorClass(status, errorDetails(status, text, headers), headers);
-}
+});
