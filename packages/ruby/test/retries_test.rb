@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require "test_helper"
+require_relative "support/recording_logger"
 
 # Retries against a scripted local server: which answers are retried, how long the client waits,
 # and that a POST keeps one Idempotency-Key across its attempts.
@@ -145,18 +146,6 @@ class RetriesTest < Minitest::Test
     kept.projects.retrieve("proj_1")
     assert_equal "proj_1", kept.projects.retrieve("proj_1").id
     assert_equal 3, @scripted.requests.size
-  end
-
-  # A logger that keeps its lines.
-  class RecordingLogger
-    attr_reader :lines
-
-    def initialize
-      @lines = []
-    end
-
-    def info(message) = @lines << "info #{message}"
-    def warn(message) = @lines << "warn #{message}"
   end
 
   private

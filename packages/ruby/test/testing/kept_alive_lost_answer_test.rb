@@ -3,6 +3,7 @@
 require "minitest/autorun"
 require "rankquill/testing/minitest"
 require_relative "../support/repo_mock_command"
+require_relative "../support/recording_logger"
 
 # A kept-alive connection that the server closes after it committed the request (the mock's
 # `disconnect`, after commit): only a GET is sent again for free; any other method goes through
@@ -47,17 +48,5 @@ class KeptAliveLostAnswerTest < Minitest::Test
 
     assert_equal rankquill_mock.project_id, client.projects.retrieve(rankquill_mock.project_id).id
     assert_equal [200, nil], rankquill_mock.requests("projects.retrieve").map(&:status)
-  end
-
-  # A logger that keeps its lines.
-  class RecordingLogger
-    attr_reader :lines
-
-    def initialize
-      @lines = []
-    end
-
-    def info(message) = @lines << "info #{message}"
-    def warn(message) = @lines << "warn #{message}"
   end
 end
