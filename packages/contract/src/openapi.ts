@@ -5,7 +5,7 @@ import { describeOperation } from './openapi-descriptions';
 import { portableSchema } from './openapi-portable';
 import { webhooksSection } from './openapi-webhooks';
 import { errorBodyOf, type Operation, operations } from './operations';
-import { contractRegistry, documentedForms, namedSchemas } from './registry';
+import { contractRegistry, namedSchemas } from './registry';
 
 /** A JSON object, as the OpenAPI document and its parts are built. */
 export type JsonObject = Record<string, unknown>;
@@ -91,13 +91,6 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', { inlineRoot = fals
     io,
     unrepresentable: 'any',
     metadata,
-    // A schema documented in a form of its own (`documentedAs`) replaces zod's conversion.
-    override: ({ zodSchema, jsonSchema }) => {
-      const form = documentedForms.get(zodSchema);
-      if (!form) return;
-      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonObject)[key];
-      Object.assign(jsonSchema, structuredClone(form));
-    },
   }) as JsonObject;
   const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
   // A named root comes out as a $ref to its own $defs entry: write its body in place.

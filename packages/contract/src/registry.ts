@@ -46,31 +46,6 @@ export function named<T extends z.ZodType>(
 }
 
 /**
- * JSON Schemas that the OpenAPI document gives in place of what zod would write, for a rule that
- * zod can only state in a form common generators refuse (see `documentedAs`).
- */
-export const documentedForms = new WeakMap<object, Record<string, unknown>>();
-
-/**
- * Documents `schema` in the OpenAPI document as `json` instead of zod's own conversion, and
- * returns it unchanged: the server still validates with `schema`. For a rule such as "an
- * absolute URL or the empty string", which zod writes as an `anyOf` of two strings that ogen
- * cannot take, while one string with the rule in its description is what every generator reads.
- *
- * @example
- * ```ts
- * const canonical = documentedAs(z.union([z.literal(''), z.url()]), {
- *   type: 'string',
- *   description: 'An absolute URL, or "" to remove it.',
- * });
- * ```
- */
-export function documentedAs<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
-  documentedForms.set(schema, json);
-  return schema;
-}
-
-/**
  * A string field whose known values are listed, while any other string still parses, so a
  * value added by a newer server never breaks an older client. The TypeScript type keeps
  * the known values for autocompletion: `'draft' | 'published' | (string & {})`.

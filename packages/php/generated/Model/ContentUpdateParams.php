@@ -65,6 +65,9 @@ class ContentUpdateParams extends RankquillObject
     /** Optional. */
     public string $author;
 
-    /** An absolute http(s) URL of at most 2048 characters; `""` removes it. Optional. */
+    /**
+     * An absolute http(s) URL with an ASCII host name or IPv4 address, at most 2048 characters; `""`
+     * removes it. Optional.
+     */
     public string $canonical_url;
 }
