@@ -20,7 +20,8 @@ describe('receiver-limits.json', () => {
   it.each(Object.keys(update).filter((field) => field !== 'slug' && field !== 'keywords'))(
     'one more character of %s is refused',
     (field) => {
-      const longer = { ...update, [field]: `${update[field as keyof typeof update]}\u0001` };
+      const value = update[field as keyof typeof update] as string;
+      const longer = { ...update, [field]: `${value}${value.at(-1)}` };
       expect(ContentUpdateParams.safeParse(longer).success).toBe(false);
     },
   );

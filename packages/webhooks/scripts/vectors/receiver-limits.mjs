@@ -9,11 +9,14 @@
  * own expansions cost less per character: `&quot;` for `"` in an attribute (6), `&amp;` (5),
  * `&lt;`, `&gt;` (4), an added `rel="noopener noreferrer"` for 12 characters of
  * `<a target=x>` (4 with the JSON escapes). URLs must parse as http(s), so they start with
- * `http://a`; a slug is lower-case ASCII; a language code at most `xxx-XX`.
+ * `http://a`; `canonical_url` takes printable ASCII only after its host, so it goes on with `/`
+ * and `"` (two bytes in JSON, as many as `\`); a slug is lower-case ASCII; a language code at
+ * most `xxx-XX`.
  */
 export function largestArticle() {
   const filler = (length) => '\u0001'.repeat(length);
   const url = `http://a${filler(2048 - 'http://a'.length)}`;
+  const canonicalUrl = `http://a/${'"'.repeat(2048 - 'http://a/'.length)}`;
   return {
     title: filler(300),
     slug: 'a'.repeat(200),
@@ -22,7 +25,7 @@ export function largestArticle() {
     meta_title: filler(300),
     meta_description: filler(1000),
     keywords: Array.from({ length: 50 }, () => filler(200)),
-    canonical_url: url,
+    canonical_url: canonicalUrl,
     featured_image: url,
     author: filler(200),
     language: 'abc-DE',
