@@ -89,7 +89,10 @@ async function until<T>(look: () => Promise<T> | T, done: (value: T) => boolean,
 const deliveryIds = (requests: RecordedRequest[]) =>
   requests.map((request) => request.headers['webhook-id'] as string);
 
-describe('two servers on one PostgreSQL database', () => {
+// Each test starts two processes on the real clock, one of which seeds a fresh database, and waits
+// for deliveries the servers look for every second: 3.5 s each in a CI run, but one went over the
+// 20 s default on a loaded machine, with both servers starting on a fresh database at once.
+describe('two servers on one PostgreSQL database', { timeout: 60_000 }, () => {
   it('send every webhook delivery exactly once while both run', async () => {
     const [a, b] = await twoInstances();
     const { api_key: key, project_id: projectId } = a.ready.demo;
