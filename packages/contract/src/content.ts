@@ -146,17 +146,23 @@ const PORT = '(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-
 // the WHATWG URL parser never reads the host as an IPv4 number.
 const HOST_NAME = '(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*';
 
+// Printable ASCII and any other character of the Basic Multilingual Plane but the surrogates, so
+// that a regular expression reads it alike by code point (the document's validators) and by
+// UTF-16 code unit (the server): a character beyond U+FFFF is refused by both.
+const URL_TAIL_CHARACTER = '[!-~\\u00a0-\\ud7ff\\ue000-\\uffff]';
+
 /**
  * What `canonical_url` takes in an update: `""` (removes it), or `http://` or `https://`, an ASCII
- * host name or IPv4 address, an optional port up to 65535, then printable ASCII from a `/`, `?` or
- * `#` on. The same pattern in the OpenAPI document and on the server, so that every string the
- * document allows is taken and every other refused; each one it matches parses with `new URL`.
+ * host name or IPv4 address, an optional port up to 65535, then from a `/`, `?` or `#` on printable
+ * ASCII and the characters from U+00A0 to U+FFFF but the surrogates (no space or control
+ * character). The same pattern in the OpenAPI document and on the server, so that every string
+ * the document allows is taken and every other refused; each one it matches parses with `new URL`.
  */
 const CANONICAL_URL_PATTERN = new RegExp(
-  `^(?:https?://(?:${HOST_NAME}|(?:${OCTET}\\.){3}${OCTET})(?::${PORT})?(?:[/?#][!-~]*)?)?$`,
+  `^(?:https?://(?:${HOST_NAME}|(?:${OCTET}\\.){3}${OCTET})(?::${PORT})?(?:[/?#]${URL_TAIL_CHARACTER}*)?)?$`,
 );
 const CANONICAL_URL_RULE =
-  'must be "" or an absolute http(s) URL with an ASCII host name or IPv4 address, at most 2048 characters';
+  'must be "" or an absolute http(s) URL with an ASCII host name or IPv4 address and no space, at most 2048 characters';
 
 export const ContentUpdateParams = named(
   'ContentItemUpdateParams',
@@ -186,7 +192,7 @@ export const ContentUpdateParams = named(
       .max(2048, { error: CANONICAL_URL_RULE })
       .regex(CANONICAL_URL_PATTERN, { error: CANONICAL_URL_RULE })
       .describe(
-        'An absolute http(s) URL with an ASCII host name or IPv4 address, at most 2048 characters; `""` removes it.',
+        'An absolute http(s) URL with an ASCII host name or IPv4 address, no space or control character and none beyond U+FFFF, at most 2048 characters; `""` removes it.',
       )
       .optional(),
   }),

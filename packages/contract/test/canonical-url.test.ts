@@ -23,6 +23,8 @@ const TAKEN = [
   'https://a-b.c-d.example/%7Euser/%zz',
   'https://example.com?q=1',
   'https://example.com#fragment',
+  'https://example.com/gr\u00fc\u00dfe/\u4e00?q=\u00e9#\u00df',
+  'https://example.com/\u00a0\u2028\ufeff\uffff',
   `https://example.com/${'a'.repeat(2028)}`,
 ];
 const REFUSED = [
@@ -40,6 +42,10 @@ const REFUSED = [
   'https://example.com:65536/',
   'https://user:pass@example.com/',
   'https://example.com/a b',
+  'https://example.com/a\tb',
+  'https://example.com/\u0085',
+  'https://example.com/\ud83d\ude00',
+  'https://example.com/\ud800',
   'https://[::1]/',
   `https://example.com/${'a'.repeat(2029)}`,
 ];

@@ -66,8 +66,8 @@ class ContentUpdateParams extends RankquillObject
     public string $author;
 
     /**
-     * An absolute http(s) URL with an ASCII host name or IPv4 address, at most 2048 characters; `""`
-     * removes it. Optional.
+     * An absolute http(s) URL with an ASCII host name or IPv4 address, no space or control character and
+     * none beyond U+FFFF, at most 2048 characters; `""` removes it. Optional.
      */
     public string $canonical_url;
 }

@@ -9,14 +9,14 @@
  * own expansions cost less per character: `&quot;` for `"` in an attribute (6), `&amp;` (5),
  * `&lt;`, `&gt;` (4), an added `rel="noopener noreferrer"` for 12 characters of
  * `<a target=x>` (4 with the JSON escapes). URLs must parse as http(s), so they start with
- * `http://a`; `canonical_url` takes printable ASCII only after its host, so it goes on with `/`
- * and `"` (two bytes in JSON, as many as `\`); a slug is lower-case ASCII; a language code at
- * most `xxx-XX`.
+ * `http://a`; `canonical_url` takes no control character, so it goes on with `/` and U+4E00, a
+ * three-byte UTF-8 character that JSON writes as it is (no character it takes costs more); a slug
+ * is lower-case ASCII; a language code at most `xxx-XX`.
  */
 export function largestArticle() {
   const filler = (length) => '\u0001'.repeat(length);
   const url = `http://a${filler(2048 - 'http://a'.length)}`;
-  const canonicalUrl = `http://a/${'"'.repeat(2048 - 'http://a/'.length)}`;
+  const canonicalUrl = `http://a/${'\u4e00'.repeat(2048 - 'http://a/'.length)}`;
   return {
     title: filler(300),
     slug: 'a'.repeat(200),

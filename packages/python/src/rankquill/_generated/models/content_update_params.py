@@ -21,4 +21,4 @@ class ContentUpdateParams(TypedDict, total=False):
     featured_image: str
     author: str
     canonical_url: str
-    """An absolute http(s) URL with an ASCII host name or IPv4 address, at most 2048 characters; `""` removes it."""
+    """An absolute http(s) URL with an ASCII host name or IPv4 address, no space or control character and none beyond U+FFFF, at most 2048 characters; `""` removes it."""
